@@ -1,0 +1,56 @@
+# Tablescore: `make run` serves the demo, `make test` runs every check. Both start from nothing.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PYTEST := $(BIN)/python -m pytest -p no:cacheprovider
+
+.PHONY: run test install install-dev messages lint migrations-check test-sqlite test-postgres system-packages clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: requirements.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+	touch $(VENV)/.installed $@
+
+install: $(VENV)/.installed
+
+install-dev: $(VENV)/.installed-dev
+
+messages:
+	@command -v msgfmt >/dev/null || scripts/system-packages.sh gettext
+	$(BIN)/python manage.py compilemessages --ignore=.venv --verbosity 0
+
+run: install messages
+	$(BIN)/python manage.py migrate --noinput --verbosity 0
+	$(BIN)/python manage.py load_demo --if-empty
+	$(BIN)/python manage.py ensure_organiser
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+system-packages:
+	scripts/system-packages.sh gettext postgresql
+
+lint: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+migrations-check: install-dev
+	$(BIN)/python manage.py makemigrations --check --dry-run
+
+test-sqlite: install-dev messages
+	$(PYTEST) --cov --cov-report=term
+
+test-postgres: install-dev messages
+	scripts/with-postgres.sh $(PYTEST) -m "django_db or postgres"
+
+test: system-packages lint migrations-check test-sqlite test-postgres
+
+clean:
+	rm -rf $(VENV) staticfiles .coverage

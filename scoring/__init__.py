@@ -1,0 +1,12 @@
+"""Tablescore's scoring engine: the rules of each game as pure Python.
+
+``score(document)`` turns a score-sheet document into a result document, or raises
+``ScoreSheetError`` whose ``.errors`` lists every problem with its path.
+"""
+
+from .engine import score
+from .errors import Problem, ScoreSheetError
+from .games import GAMES
+from .registry import GameRules, default_placement_points
+
+__all__ = ["GAMES", "GameRules", "Problem", "ScoreSheetError", "default_placement_points", "score"]

@@ -1,0 +1,1 @@
+"""Forms: each validates what an organiser or a player types and hands it to a service."""

@@ -1,0 +1,98 @@
+"""Forms of the players page: one player typed in, a player list uploaded or pasted."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from ..models import Event
+from ..services.players import MAX_LENGTH, clean_text, name_key, registered_names
+
+#: The largest player list read at once, in characters (a few thousand players).
+MAX_IMPORT_CHARS = 200_000
+#: The most lines a player list may have.
+MAX_IMPORT_LINES = 2_000
+
+
+def duplicate_name(name: str) -> forms.ValidationError:
+    return forms.ValidationError(
+        _("A player called %(name)s is already registered: names must differ (capitals do not count)."),
+        code="duplicate",
+        params={"name": name},
+    )
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=MAX_LENGTH)
+    club = forms.CharField(label=_("Club"), max_length=MAX_LENGTH, required=False)
+    team = forms.CharField(
+        label=_("Team"),
+        max_length=MAX_LENGTH,
+        required=False,
+        help_text=_("Optional. A new team name creates the team."),
+    )
+    checked_in = forms.BooleanField(label=_("Checked in"), required=False)
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    def clean_name(self) -> str:
+        name = clean_text(self.cleaned_data["name"])
+        if name_key(name) in registered_names(self.event):
+            raise duplicate_name(name)
+        return name
+
+    def clean_club(self) -> str:
+        return clean_text(self.cleaned_data["club"])
+
+    def clean_team(self) -> str:
+        return clean_text(self.cleaned_data["team"])
+
+
+class ImportForm(forms.Form):
+    """A player list as a file or as pasted text; the file, if chosen, is used instead of the text."""
+
+    file = forms.FileField(
+        label=_("CSV file"),
+        required=False,
+        help_text=_("UTF-8 text; columns separated by semicolons or commas. Used instead of the pasted text."),
+    )
+    text = forms.CharField(
+        label=_("Or paste the list"),
+        required=False,
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+        help_text=_("One player a line: name, club, team. A first line of column names is recognised."),
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data.get("file")
+        if not upload:
+            return None
+        if upload.size > MAX_IMPORT_CHARS:
+            raise forms.ValidationError(
+                _("The file is too large: at most %(size)d kB."), params={"size": MAX_IMPORT_CHARS // 1000}
+            )
+        try:
+            return upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise forms.ValidationError(
+                _("The file is not UTF-8 text: save it from the spreadsheet as “CSV UTF-8”.")
+            ) from error
+
+    def clean(self):
+        cleaned = super().clean()
+        text = cleaned.get("file") or cleaned.get("text") or ""
+        if "file" in self.errors:
+            return cleaned
+        if not text.strip():
+            self.add_error("text", _("Choose a CSV file or paste the list of players."))
+        elif len(text) > MAX_IMPORT_CHARS:
+            self.add_error(
+                "text", _("The list is too long: at most %(count)d characters.") % {"count": MAX_IMPORT_CHARS}
+            )
+        elif len(text.splitlines()) > MAX_IMPORT_LINES:
+            self.add_error("text", _("The list is too long: at most %(count)d lines.") % {"count": MAX_IMPORT_LINES})
+        cleaned["text"] = text
+        return cleaned

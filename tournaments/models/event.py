@@ -1,0 +1,154 @@
+"""An event: one tournament of one game."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+
+#: The tournament rules of VEGEtables never play fewer manches in a round.
+VEGETABLES_MIN_MANCHES = 4
+
+
+class GameChoices(models.TextChoices):
+    VEGETABLES = "vegetables", "VEGEtables"
+    VEGGIES = "veggies", "Veggies"
+    SNACK_MATCH = "snack-match", "Snack Match"
+    CHEESE_RESCUE = "cheese-rescue", "Cheese Rescue"
+
+
+class SeatingMethod(models.TextChoices):
+    RANDOM = "random", _("Random")
+    SWISS = "swiss", _("Swiss (by standings)")
+    MIXER = "mixer", _("Mixer (new opponents)")
+
+
+class EventStatus(models.TextChoices):
+    SETUP = "setup", _("Setting up")
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
+
+
+class PaperSize(models.TextChoices):
+    A4 = "A4", "A4"
+    LETTER = "letter", "Letter"
+
+
+def new_seed() -> int:
+    return secrets.randbelow(2**31)
+
+
+class Event(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("web address"), max_length=140, unique=True, blank=True)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    game = models.CharField(_("game"), max_length=20, choices=GameChoices.choices)
+    variant = models.CharField(_("variant"), max_length=30, blank=True, help_text=_("Empty: the game's default."))
+    rounds_planned = models.PositiveSmallIntegerField(_("rounds planned"), default=4)
+    manches_per_round = models.PositiveSmallIntegerField(_("manches per round"), default=1)
+    table_size = models.PositiveSmallIntegerField(_("table size"), default=4)
+    seating_method = models.CharField(
+        _("seating method"), max_length=10, choices=SeatingMethod.choices, default=SeatingMethod.MIXER
+    )
+    placement_points = models.JSONField(
+        _("placement points"),
+        default=list,
+        blank=True,
+        help_text=_("Points for 1st, 2nd... at a full table, e.g. [4, 2, 1, 0]. Empty: 4/2/1/0."),
+    )
+    component_names = models.JSONField(
+        _("component names"), default=dict, blank=True, help_text=_("Snack Match: display names of snacks and cloths.")
+    )
+    diet = models.JSONField(_("diet cards"), default=list, blank=True, help_text=_("Snack Match special diet."))
+    confirmation_required = models.BooleanField(_("a second player confirms each sheet"), default=True)
+    status = models.CharField(_("status"), max_length=10, choices=EventStatus.choices, default=EventStatus.SETUP)
+    public = models.BooleanField(_("public pages"), default=True)
+    language = models.CharField(_("language of printouts"), max_length=5, choices=settings.LANGUAGES, default="en")
+    paper_size = models.CharField(_("paper size"), max_length=6, choices=PaperSize.choices, default=PaperSize.A4)
+    seed = models.PositiveIntegerField(_("seating seed"), default=new_seed)
+    organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="events")
+    standings_version = models.PositiveIntegerField(_("standings version"), default=0, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(condition=models.Q(rounds_planned__gte=1), name="event_rounds_planned_positive"),
+            models.CheckConstraint(condition=models.Q(manches_per_round__gte=1), name="event_manches_positive"),
+            models.CheckConstraint(condition=models.Q(table_size__gte=2), name="event_table_size_at_least_two"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%Y-%m-%d})"
+
+    def save(self, *args, **kwargs) -> None:
+        if not self.slug:
+            self.slug = unique_slug(self.name, self.date)
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:event", kwargs={"slug": self.slug})
+
+    @property
+    def rules(self) -> scoring.GameRules:
+        return scoring.GAMES[self.game]
+
+    @property
+    def effective_variant(self) -> str:
+        return self.variant or self.rules.default_variant(self.table_size)
+
+    def placement_points_for(self, table_size: int) -> tuple[int, ...]:
+        """Points for each place at a table of ``table_size``: the event's scheme cut to size."""
+        if not self.placement_points:
+            return scoring.default_placement_points(table_size)
+        points = tuple(self.placement_points[:table_size])
+        return points + (0,) * (table_size - len(points))
+
+    def clean(self) -> None:
+        errors: dict[str, str] = {}
+        if self.game not in scoring.GAMES:
+            raise ValidationError({"game": _("Choose one of the games.")})
+        rules = self.rules
+        if self.table_size not in rules.table_sizes:
+            sizes = ", ".join(str(n) for n in rules.table_sizes)
+            errors["table_size"] = _("%(game)s is played at tables of %(sizes)s.") % {
+                "game": rules.name,
+                "sizes": sizes,
+            }
+        if self.variant and rules.variant(self.variant) is None:
+            choices = ", ".join(v.key for v in rules.variants)
+            errors["variant"] = _("The variants of %(game)s are: %(choices)s.") % {
+                "game": rules.name,
+                "choices": choices,
+            }
+        if rules.has_manches and self.manches_per_round < VEGETABLES_MIN_MANCHES:
+            errors["manches_per_round"] = _("Tournament rules of %(game)s play at least %(count)d manches a round.") % {
+                "game": rules.name,
+                "count": VEGETABLES_MIN_MANCHES,
+            }
+        if self.placement_points and (
+            not isinstance(self.placement_points, list)
+            or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in self.placement_points)
+            or list(self.placement_points) != sorted(self.placement_points, reverse=True)
+        ):
+            errors["placement_points"] = _("Give whole numbers from first place down, never rising, e.g. [4, 2, 1, 0].")
+        if errors:
+            raise ValidationError(errors)
+
+
+def unique_slug(name: str, date) -> str:
+    base = slugify(f"{name}-{date:%Y}")[:120] or "event"
+    slug, n = base, 2
+    while Event.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug

@@ -1,0 +1,63 @@
+"""Manches and their score sheets, with every change kept."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Manche(models.Model):
+    """One deal of VEGEtables, or one game of the others, at one table; holds its score sheet.
+
+    ``document`` is the score-sheet document (shared/spec: scoresheet-json), ``result`` what the
+    scoring engine made of it, ``version`` counts accepted changes so stale saves can be refused.
+    """
+
+    table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="manches")
+    number = models.PositiveSmallIntegerField(_("number"))
+    document = models.JSONField(_("score sheet"), null=True, blank=True)
+    result = models.JSONField(_("result"), null=True, blank=True)
+    version = models.PositiveIntegerField(_("version"), default=0)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_seat = models.PositiveSmallIntegerField(_("entered by seat"), null=True, blank=True)
+    entered_at = models.DateTimeField(_("entered at"), null=True, blank=True)
+    confirmed_seat = models.PositiveSmallIntegerField(_("confirmed by seat"), null=True, blank=True)
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        verbose_name = _("manche")
+        verbose_name_plural = _("manches")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="manche_number_unique_at_table"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="manche_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {_('manche')} {self.number}"
+
+
+class SheetRevision(models.Model):
+    """One accepted change of a manche's sheet: before, after, when, and through what."""
+
+    manche = models.ForeignKey(Manche, on_delete=models.CASCADE, related_name="revisions")
+    version = models.PositiveIntegerField(_("version"))
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    changed_at = models.DateTimeField(_("changed at"), auto_now_add=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    via = models.CharField(_("through"), max_length=40, help_text=_("'link', 'organiser', 'api' or 'admin'."))
+    seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
+    after_completion = models.BooleanField(_("correction after the round was complete"), default=False)
+
+    class Meta:
+        ordering = ["manche", "version"]
+        verbose_name = _("sheet change")
+        verbose_name_plural = _("sheet changes")
+        constraints = [models.UniqueConstraint(fields=["manche", "version"], name="one_revision_per_version")]
+
+    def __str__(self) -> str:
+        return f"{self.manche} v{self.version}"

@@ -1,0 +1,1 @@
+"""The organiser's day as plain functions: seating rounds, recording sheets, building standings."""

@@ -1,0 +1,117 @@
+"""Recording a manche's score sheet: checked by the rules, guarded by its version, kept in the audit trail."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+import scoring
+from scoring.errors import Problems
+from scoring.i18n import _
+
+from ..models import Manche, SheetRevision
+from ..models.rounds import RoundStatus, TableStatus
+from ..standings.build import rebuild_standings
+from .results import update_table_results
+
+
+class StaleSheet(Exception):
+    """The sheet changed since the version a save was based on; ``current`` is what it is now."""
+
+    def __init__(self, current: Manche):
+        super().__init__(f"manche {current.pk} is at version {current.version}")
+        self.current = current
+
+
+@dataclass(frozen=True)
+class Author:
+    """Who makes a change: through a table link (and which seat), or an organiser's account."""
+
+    via: str
+    user: object | None = None
+    seat: int | None = None
+
+
+def table_document(manche: Manche, document: dict) -> dict:
+    """The document with the table's game and players in seat order, whatever the client sent for them."""
+    table = manche.table
+    event = table.round.event
+    names = [seat.player.name for seat in table.seats.select_related("player").order_by("position")]
+    full = dict(document)
+    full["game"] = event.game
+    full.setdefault("variant", event.effective_variant)
+    full["players"] = names
+    return full
+
+
+def check_players(manche: Manche, document: dict) -> None:
+    """Refuse a sheet whose players are not this table's, in seat order."""
+    table = manche.table
+    names = [seat.player.name for seat in table.seats.select_related("player").order_by("position")]
+    if document.get("players") != names:
+        problems = Problems()
+        problems.add("players", _("This table's players, in seat order, are: {names}."), names=", ".join(names))
+        problems.raise_if_any()
+
+
+def record_sheet(manche: Manche, document: dict, *, based_on: int, author: Author) -> Manche:
+    """Score ``document`` and store it as the manche's sheet if nobody changed it since ``based_on``.
+
+    Raises ScoreSheetError for a sheet the rules refuse and StaleSheet for a stale version. The
+    version check is a conditional UPDATE in the same transaction as the write.
+    """
+    check_players(manche, document)
+    result = scoring.score(document)
+    with transaction.atomic():
+        current = Manche.objects.select_related("table__round").get(pk=manche.pk)
+        if current.version != based_on:
+            raise StaleSheet(current)
+        now = timezone.now()
+        updated = Manche.objects.filter(pk=manche.pk, version=based_on).update(
+            document=document,
+            result=result,
+            version=F("version") + 1,
+            entered_by=author.user,
+            entered_seat=author.seat,
+            entered_at=now,
+            confirmed_seat=None,
+            confirmed_at=None,
+        )
+        if not updated:
+            raise StaleSheet(Manche.objects.get(pk=manche.pk))
+        SheetRevision.objects.create(
+            manche=current,
+            version=based_on + 1,
+            before=current.document,
+            after=document,
+            user=author.user,
+            via=author.via,
+            seat=author.seat,
+            after_completion=current.table.round.status == RoundStatus.COMPLETE,
+        )
+        manche.refresh_from_db()
+        table = manche.table
+        update_table_results(table)
+        refresh_table_status(table)
+        rebuild_standings(table.round.event)
+    return manche
+
+
+def refresh_table_status(table) -> None:
+    """Empty, in progress or entered, from how many manches have a sheet (confirmation comes later)."""
+    manches = list(table.manches.all())
+    entered = sum(1 for m in manches if m.document)
+    if entered == 0:
+        status = TableStatus.EMPTY
+    elif entered < len(manches):
+        status = TableStatus.IN_PROGRESS
+    elif all(m.confirmed_at for m in manches):
+        status = TableStatus.CONFIRMED
+    else:
+        status = TableStatus.ENTERED
+    if table.status != status and table.status != TableStatus.DISPUTED:
+        table.status = status
+        table.save(update_fields=["status"])

@@ -1,0 +1,1 @@
+"""Standings: tournament points, then game score, the game's tiebreak, and opponents' points."""

@@ -1,0 +1,50 @@
+"""Rebuilding an event's stored standings from the per-seat results (no sheet is re-scored)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.db import transaction
+from django.db.models import F
+
+from ..models import Event, Seat, Standing
+from .metrics import SeatResult, rank_players
+
+
+def seat_results(event: Event) -> list[SeatResult]:
+    """Every scored seat of the event, read with one query."""
+    rows = Seat.objects.filter(round__event=event, placement_points__isnull=False).values_list(
+        "player_id", "round__number", "table_id", "placement_points", "score", "tiebreak"
+    )
+    return [
+        SeatResult(player, number, table, points or Decimal(0), score or 0, tiebreak[0] if tiebreak else 0)
+        for player, number, table, points, score, tiebreak in rows
+    ]
+
+
+@transaction.atomic
+def rebuild_standings(event: Event) -> list[Standing]:
+    """Rank every player of the event and store the standings, keeping each player's previous rank."""
+    Event.objects.select_for_update().filter(pk=event.pk).values_list("pk", flat=True).first()
+    players = list(event.players.values_list("pk", flat=True))
+    previous = dict(Standing.objects.filter(event=event).values_list("player_id", "rank"))
+    ranked = rank_players(seat_results(event), players)
+    rows = [
+        Standing(
+            event=event,
+            player_id=r.player,
+            rank=r.rank,
+            previous_rank=previous.get(r.player),
+            points=r.metrics["points"],
+            score=r.metrics["score"],
+            tiebreak=r.metrics["tiebreak"],
+            buchholz=r.metrics["buchholz"],
+            rounds_played=r.rounds,
+        )
+        for r in ranked
+    ]
+    Standing.objects.filter(event=event).delete()
+    Standing.objects.bulk_create(rows, batch_size=500)
+    Event.objects.filter(pk=event.pk).update(standings_version=F("standings_version") + 1)
+    event.refresh_from_db(fields=["standings_version"])
+    return rows

@@ -1,0 +1,1 @@
+"""Thin views: parse the request, call a service, render a template."""

@@ -1,0 +1,46 @@
+"""Who may run an event: staff, or the organisers the event names."""
+
+from __future__ import annotations
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+
+from ..models import Event
+
+
+def can_run(user, event: Event) -> bool:
+    return user.is_authenticated and (user.is_staff or event.organisers.filter(pk=user.pk).exists())
+
+
+def organiser_event(request, slug: str) -> Event:
+    """The event ``slug`` if the logged-in user runs it; login redirect or 403 otherwise."""
+    event = get_object_or_404(Event, slug=slug)
+    if not request.user.is_authenticated:
+        raise LoginRequired(request.get_full_path())
+    if not can_run(request.user, event):
+        raise PermissionDenied
+    return event
+
+
+class LoginRequired(Exception):
+    """Raised by ``organiser_event`` for an anonymous visitor; the middleware turns it into a redirect."""
+
+    def __init__(self, path: str):
+        super().__init__(path)
+        self.path = path
+
+
+class LoginRequiredMiddleware:
+    """Turns LoginRequired into the login redirect, so views can ask for their event in one line."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if isinstance(exception, LoginRequired):
+            return redirect_to_login(exception.path)
+        return None

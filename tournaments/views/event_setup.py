@@ -1,0 +1,99 @@
+"""Organiser pages: creating and editing an event, and the event's desk."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Count, Prefetch, Q
+from django.shortcuts import redirect, render
+from django.urls import path
+from django.utils.translation import gettext
+from django.utils.translation import gettext as _
+
+from ..forms.event import EventForm
+from ..forms.rounds import SeatRoundForm
+from ..models import Table
+from ..models.rounds import RoundStatus
+from ..services.rounds import next_round_method
+from .access import organiser_event
+
+GAME_FIELDS_TARGET = "game-fields"
+
+
+def event_form_page(request, form: EventForm, event=None):
+    """The set-up form, or only its game fields when HTMX asks after a change of game."""
+    if request.htmx and request.htmx.target == GAME_FIELDS_TARGET:
+        return render(request, "tournaments/organiser/_game_fields.html", {"form": form, "event": event})
+    return render(request, "tournaments/organiser/event_form.html", {"form": form, "event": event})
+
+
+@login_required
+def event_new(request):
+    if request.method == "POST" and "refresh_game" not in request.POST:
+        form = EventForm(request.POST)
+        if form.is_valid():
+            with transaction.atomic():
+                event = form.save()
+                event.organisers.add(request.user)
+            messages.success(request, _("The tournament “%(name)s” is set up.") % {"name": event.name})
+            return redirect("tournaments:event_manage", slug=event.slug)
+    else:
+        data = request.POST if request.method == "POST" else request.GET
+        form = EventForm.for_game(data.get("game", ""), data)
+    return event_form_page(request, form)
+
+
+def event_edit(request, slug: str):
+    event = organiser_event(request, slug)
+    if request.method == "POST" and "refresh_game" not in request.POST:
+        form = EventForm(request.POST, instance=event)
+        if form.is_valid():
+            form.save()
+            messages.success(request, _("The tournament’s settings are saved."))
+            return redirect("tournaments:event_manage", slug=event.slug)
+    elif request.method == "POST" or "game" in request.GET:
+        data = request.POST if request.method == "POST" else request.GET
+        form = EventForm.for_game(data.get("game", ""), data, instance=event)
+    else:
+        form = EventForm(instance=event)
+    return event_form_page(request, form, event)
+
+
+def desk_rounds(event):
+    """The event's rounds, each with its tables (and their status) read in one more query."""
+    tables = Table.objects.order_by("number").annotate(
+        sheets=Count("manches", filter=Q(manches__result__isnull=False)), manche_count=Count("manches")
+    )
+    return list(event.rounds.order_by("number").prefetch_related(Prefetch("tables", queryset=tables)))
+
+
+def variant_label(event) -> str:
+    variant = event.rules.variant(event.effective_variant)
+    return gettext(variant.label) if variant else event.effective_variant
+
+
+def event_manage(request, slug: str):
+    """The organiser's desk: the event at a glance, its rounds and tables, and seating the next round."""
+    event = organiser_event(request, slug)
+    rounds = desk_rounds(event)
+    can_seat = all(r.status == RoundStatus.COMPLETE for r in rounds)
+    seat_form = SeatRoundForm(initial={"method": next_round_method(event, len(rounds))}) if can_seat else None
+    context = {
+        "event": event,
+        "rounds": rounds,
+        "seat_form": seat_form,
+        "next_number": len(rounds) + 1,
+        "player_count": event.players.filter(active=True).count(),
+        "variant_label": variant_label(event),
+    }
+    if request.htmx and request.htmx.target == "desk-rounds":
+        return render(request, "tournaments/organiser/_desk_rounds.html", context)
+    return render(request, "tournaments/organiser/event_manage.html", context)
+
+
+urlpatterns = [
+    path("organiser/events/new/", event_new, name="event_new"),
+    path("e/<slug:slug>/organiser/", event_manage, name="event_manage"),
+    path("e/<slug:slug>/organiser/edit/", event_edit, name="event_edit"),
+]

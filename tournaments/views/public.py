@@ -1,0 +1,128 @@
+"""Pages anyone may see for events that publish them: event, standings, projector, player."""
+
+from __future__ import annotations
+
+import csv
+
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import path
+from django_tables2 import RequestConfig
+
+from ..models import Event, Player, Seat, Standing
+from ..standings.tables import StandingsTable
+
+PROJECTOR_ROWS = 15
+PROJECTOR_SECONDS = 10
+
+
+def visible_event(request, slug: str) -> Event:
+    """The event if it is public, or if the visitor is logged in as an organiser."""
+    event = get_object_or_404(Event, slug=slug)
+    if not event.public and not request.user.is_authenticated:
+        raise Http404
+    return event
+
+
+STANDINGS_PER_PAGE = 100
+
+
+def standings_rows(event: Event):
+    return Standing.objects.filter(event=event).select_related("player")
+
+
+def make_standings_table(event: Event) -> StandingsTable:
+    return StandingsTable(standings_rows(event), event_slug=event.slug, tiebreak_label=event.rules.tiebreak_label)
+
+
+def standings_table(request, event: Event) -> StandingsTable:
+    table = make_standings_table(event)
+    RequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
+    return table
+
+
+def home(request):
+    events = Event.objects.filter(public=True).annotate(player_count=Count("players", filter=Q(players__active=True)))
+    return render(request, "tournaments/home.html", {"events": events})
+
+
+def event_page(request, slug: str):
+    event = visible_event(request, slug)
+    rounds = event.rounds.filter(published=True).prefetch_related("tables__seats__player")
+    players = event.players.select_related("team")
+    return render(request, "tournaments/event.html", {"event": event, "rounds": rounds, "players": players})
+
+
+def standings(request, slug: str):
+    event = visible_event(request, slug)
+    context = {"event": event, "table": standings_table(request, event), "version": event.standings_version}
+    return render(request, "tournaments/standings.html", context)
+
+
+def standings_live(request, slug: str):
+    """The standings partial when they changed since version ``v``; 204 (nothing to swap) when not."""
+    event = visible_event(request, slug)
+    if request.GET.get("v") == str(event.standings_version):
+        return HttpResponse(status=204)
+    context = {"event": event, "table": standings_table(request, event), "version": event.standings_version}
+    return render(request, "tournaments/_standings_live.html", context)
+
+
+def standings_csv(request, slug: str):
+    event = visible_event(request, slug)
+    table = make_standings_table(event)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
+    writer = csv.writer(response)
+    for row in table.as_values(exclude_columns=("movement",)):
+        writer.writerow(row)
+    return response
+
+
+def projector_page(request, event: Event, page_number: int):
+    paginator = Paginator(standings_rows(event).order_by("rank", "player__name"), PROJECTOR_ROWS)
+    page = paginator.get_page(page_number)
+    following = page.next_page_number() if page.has_next() else 1
+    return {"event": event, "page": page, "following": following, "seconds": PROJECTOR_SECONDS}
+
+
+def projector(request, slug: str):
+    event = visible_event(request, slug)
+    return render(request, "tournaments/projector.html", projector_page(request, event, 1))
+
+
+def projector_next(request, slug: str):
+    """The next page of the projector's standings; the page itself asks again after a few seconds."""
+    event = visible_event(request, slug)
+    return render(request, "tournaments/_projector_page.html", projector_page(request, event, request.GET.get("page")))
+
+
+def player_page(request, slug: str, player_id: int):
+    event = visible_event(request, slug)
+    player = get_object_or_404(Player.objects.select_related("team"), event=event, pk=player_id)
+    seats = list(
+        Seat.objects.filter(player=player).select_related("table", "round").order_by("round__number")
+    )
+    tablemates = Seat.objects.filter(table__in=[s.table_id for s in seats]).select_related("player")
+    opponents: dict[int, list[Seat]] = {}
+    for seat in tablemates.order_by("position"):
+        if seat.player_id != player.pk:
+            opponents.setdefault(seat.table_id, []).append(seat)
+    rows = [(seat, opponents.get(seat.table_id, [])) for seat in seats]
+    standing = Standing.objects.filter(event=event, player=player).first()
+    context = {"event": event, "player": player, "rows": rows, "standing": standing}
+    return render(request, "tournaments/player.html", context)
+
+
+urlpatterns = [
+    path("", home, name="home"),
+    path("e/<slug:slug>/", event_page, name="event"),
+    path("e/<slug:slug>/standings/", standings, name="standings"),
+    path("e/<slug:slug>/standings/live/", standings_live, name="standings_live"),
+    path("e/<slug:slug>/standings.csv", standings_csv, name="standings_csv"),
+    path("e/<slug:slug>/projector/", projector, name="projector"),
+    path("e/<slug:slug>/projector/next/", projector_next, name="projector_next"),
+    path("e/<slug:slug>/players/<int:player_id>/", player_page, name="player"),
+]
