@@ -89,10 +89,13 @@ class SeatAdmin(admin.ModelAdmin):
 
 @admin.register(Manche)
 class MancheAdmin(admin.ModelAdmin):
+    """Sheets are read here; they change only through the table and desk forms, which check the version."""
+
     list_display = ("__str__", "number", "version", "entered_at", "confirmed_at")
     list_filter = ("table__round__event", "table__round__number")
     list_select_related = ("table", "table__round", "table__round__event")
     readonly_fields = (
+        "document",
         "result",
         "version",
         "entered_by",

@@ -1,6 +1,6 @@
 """The app's URLs, gathered from each concern's views module."""
 
-from .views import backup, event_setup, organiser, players, public, rounds
+from .views import api, backup, desk_tables, event_setup, organiser, players, public, rounds, table_entry
 
 app_name = "tournaments"
 
@@ -11,4 +11,7 @@ urlpatterns = [
     *players.urlpatterns,
     *rounds.urlpatterns,
     *backup.urlpatterns,
+    *table_entry.urlpatterns,
+    *desk_tables.urlpatterns,
+    *api.urlpatterns,
 ]

@@ -62,132 +62,125 @@ class ScheduleSearch:
     def __init__(self, player_count: int, base: dict[tuple[int, int], int], rounds: list[Tables], rng: random.Random):
         self.n = player_count
         self.rng = rng
-        self.rounds = [[list(table) for table in tables] for tables in rounds]
         self.base = base
-        self.meet = meeting_matrix(player_count, base, self.rounds)
-        most = max((max(row) for row in self.meet), default=0)
-        self.pen = penalties(most + len(rounds) + 2)
+        self.rounds = [[list(table) for table in tables] for tables in rounds]
         self.seat_table = [[0] * player_count for _ in rounds]
+        most = max(base.values(), default=0) + len(rounds) + 2
+        self.pen = penalties(most)
+        self.join_cost = [self.pen[m + 1] - self.pen[m] for m in range(most)] + [0]
+        self.leave_cost = [0] + [self.pen[m - 1] - self.pen[m] for m in range(1, most + 1)]
+        self.tenure = (2, 6)
+        self.stall_limit = 300
+        self.shake = 4
+        self.load(self.rounds)
+
+    def load(self, rounds: list[Tables]) -> None:
+        """Make ``rounds`` the current rounds and recount everything that depends on them."""
+        self.rounds = [[list(table) for table in tables] for tables in rounds]
         for w, tables in enumerate(self.rounds):
             for t, table in enumerate(tables):
                 for p in table:
                     self.seat_table[w][p] = t
-        self.cost = self.total_cost()
-        self.tenure = (3, 12)
-        self.stall_limit = 40 + 4 * player_count
-        self.shake = max(2, player_count // 8)
-
-    def total_cost(self) -> int:
-        """Cost of every pair that met, over the fixed and the searched rounds."""
+        self.meet = meeting_matrix(self.n, self.base, self.rounds)
+        self.repeated = {(a, b) for a in range(self.n) for b in range(a + 1, self.n) if self.meet[a][b] > 1}
         pen = self.pen
-        return sum(pen[self.meet[a][b]] for a in range(self.n) for b in range(a + 1, self.n))
+        self.cost = sum(pen[self.meet[a][b]] for a in range(self.n) for b in range(a + 1, self.n))
+
+    def snapshot(self) -> list[Tables]:
+        """A copy of the current rounds."""
+        return [[list(table) for table in tables] for tables in self.rounds]
 
     def conflicts(self) -> list[tuple[int, int]]:
         """Seats (round, player) where the player sits with someone they meet more than once."""
-        found = []
-        meet = self.meet
-        for w, tables in enumerate(self.rounds):
-            for table in tables:
-                for p in table:
-                    row = meet[p]
-                    if any(row[x] > 1 for x in table if x != p):
-                        found.append((w, p))
-        return found
+        found = set()
+        for a, b in self.repeated:
+            for w, seat in enumerate(self.seat_table):
+                if seat[a] == seat[b]:
+                    found.add((w, a))
+                    found.add((w, b))
+        return sorted(found)
 
-    def swap(self, w: int, a: int, b: int) -> None:
-        """Swap players ``a`` and ``b`` (at different tables) in round ``w``."""
-        meet, seat = self.meet, self.seat_table[w]
+    def swap(self, w: int, a: int, b: int, delta: int) -> None:
+        """Swap players ``a`` and ``b`` (at different tables) in round ``w``; ``delta`` is its change of cost."""
+        meet, seat, repeated = self.meet, self.seat_table[w], self.repeated
         ta, tb = seat[a], seat[b]
         table_a, table_b = self.rounds[w][ta], self.rounds[w][tb]
-        for x in table_a:
-            if x != a:
-                meet[a][x] -= 1
-                meet[x][a] -= 1
-                meet[b][x] += 1
-                meet[x][b] += 1
-        for y in table_b:
-            if y != b:
-                meet[b][y] -= 1
-                meet[y][b] -= 1
-                meet[a][y] += 1
-                meet[y][a] += 1
+        for leaving, joining, table in ((a, b, table_a), (b, a, table_b)):
+            for x in table:
+                if x == leaving:
+                    continue
+                meet[leaving][x] -= 1
+                meet[x][leaving] -= 1
+                if meet[x][leaving] == 1:
+                    repeated.discard((x, leaving) if x < leaving else (leaving, x))
+                meet[joining][x] += 1
+                meet[x][joining] += 1
+                if meet[x][joining] == 2:
+                    repeated.add((x, joining) if x < joining else (joining, x))
         table_a[table_a.index(a)] = b
         table_b[table_b.index(b)] = a
         seat[a], seat[b] = tb, ta
-
-    def swap_delta(self, w: int, a: int, b: int) -> int:
-        """Change of cost if ``a`` and ``b`` swapped tables in round ``w``."""
-        pen, meet, seat = self.pen, self.meet, self.seat_table[w]
-        row_a, row_b = meet[a], meet[b]
-        delta = 0
-        for x in self.rounds[w][seat[a]]:
-            if x != a:
-                delta += pen[row_b[x] + 1] - pen[row_b[x]] + pen[row_a[x] - 1] - pen[row_a[x]]
-        for y in self.rounds[w][seat[b]]:
-            if y != b:
-                delta += pen[row_a[y] + 1] - pen[row_a[y]] + pen[row_b[y] - 1] - pen[row_b[y]]
-        return delta
+        self.cost += delta
 
     def run(self, max_iterations: int, deadline: float) -> list[Tables]:
         """Improve the rounds until no repeat is left, the iterations run out or the deadline passes; the best seen."""
         rng = self.rng
-        best_cost, best = self.cost, [[list(t) for t in tables] for tables in self.rounds]
+        best_cost, best = self.cost, self.snapshot()
         tabu = [[[0] * self.n for _ in range(self.n)] for _ in self.rounds]
         stall = 0
-        stall_limit = self.stall_limit
         for iteration in range(1, max_iterations + 1):
             conflicted = self.conflicts()
             if not conflicted:
-                return [[list(t) for t in tables] for tables in self.rounds]
+                return self.snapshot()
             if iteration % 64 == 0 and time.monotonic() > deadline:
                 break
             if len(conflicted) > MAX_CANDIDATES:
                 conflicted = rng.sample(conflicted, MAX_CANDIDATES)
-            move, move_delta, ties = self.best_move(conflicted, tabu, iteration, best_cost)
+            move, delta = self.best_move(conflicted, tabu, iteration, best_cost)
             if move is None:
                 continue
             w, a, b = move
-            self.swap(w, a, b)
-            self.cost += move_delta
+            self.swap(w, a, b, delta)
             tabu[w][a][b] = tabu[w][b][a] = iteration + rng.randint(*self.tenure)
             if self.cost < best_cost:
-                best_cost, best = self.cost, [[list(t) for t in tables] for tables in self.rounds]
+                best_cost, best = self.cost, self.snapshot()
                 stall = 0
             else:
                 stall += 1
-            if stall > stall_limit:
+            if stall > self.stall_limit:
                 self.restart_near(best)
                 stall = 0
         return best
 
     def best_move(
         self, conflicted: list[tuple[int, int]], tabu: list[list[list[int]]], iteration: int, best_cost: int
-    ) -> tuple[tuple[int, int, int] | None, int, int]:
-        """The best allowed swap from a conflicted seat (ties broken at random): move, delta, ties."""
-        rng, pen, meet = self.rng, self.pen, self.meet
+    ) -> tuple[tuple[int, int, int] | None, int]:
+        """The best allowed swap from a conflicted seat, ties broken at random, and its change of cost."""
+        rng, meet, join_cost, leave_cost = self.rng, self.meet, self.join_cost, self.leave_cost
+        aspiration = best_cost - self.cost
+        leave_by_round: dict[int, list[int]] = {}
         best_move, best_delta, ties = None, 0, 0
         for w, a in conflicted:
             tables, seat, tabu_a = self.rounds[w], self.seat_table[w], tabu[w][a]
+            leave = leave_by_round.get(w)
+            if leave is None:
+                leave = leave_by_round[w] = self.leave_costs(w)
             ta = seat[a]
-            table_a = tables[ta]
             row_a = meet[a]
-            leave_a = sum(pen[row_a[x] - 1] - pen[row_a[x]] for x in table_a if x != a)
-            others_a = [x for x in table_a if x != a]
+            others_a = [x for x in tables[ta] if x != a]
+            base_a = leave[a]
             for tb, table_b in enumerate(tables):
                 if tb == ta:
                     continue
-                join_a = sum(pen[row_a[y] + 1] - pen[row_a[y]] for y in table_b)
+                join_a = base_a
+                for y in table_b:
+                    join_a += join_cost[row_a[y]]
                 for b in table_b:
                     row_b = meet[b]
-                    delta = leave_a + join_a - (pen[row_a[b] + 1] - pen[row_a[b]])
+                    delta = join_a + leave[b] - join_cost[row_a[b]]
                     for x in others_a:
-                        m = row_b[x]
-                        delta += pen[m + 1] - pen[m]
-                    for y in table_b:
-                        if y != b:
-                            m = row_b[y]
-                            delta += pen[m - 1] - pen[m]
-                    if tabu_a[b] > iteration and self.cost + delta >= best_cost:
+                        delta += join_cost[row_b[x]]
+                    if tabu_a[b] > iteration and delta >= aspiration:
                         continue
                     if best_move is None or delta < best_delta:
                         best_move, best_delta, ties = (w, a, b), delta, 1
@@ -195,22 +188,27 @@ class ScheduleSearch:
                         ties += 1
                         if rng.randrange(ties) == 0:
                             best_move = (w, a, b)
-        return best_move, best_delta, ties
+        return best_move, best_delta
+
+    def leave_costs(self, w: int) -> list[int]:
+        """Change of cost when each player leaves their table in round ``w``."""
+        meet, leave_cost = self.meet, self.leave_cost
+        leave = [0] * self.n
+        for table in self.rounds[w]:
+            for p in table:
+                row = meet[p]
+                leave[p] = sum(leave_cost[row[x]] for x in table if x != p)
+        return leave
 
     def restart_near(self, best: list[Tables]) -> None:
         """Go back to the best rounds and shake them with a few random swaps."""
         rng = self.rng
-        for w, tables in enumerate(best):
-            self.rounds[w] = [list(t) for t in tables]
-            for t, table in enumerate(tables):
-                for p in table:
-                    self.seat_table[w][p] = t
-        self.meet = meeting_matrix(self.n, self.base, self.rounds)
+        self.load(best)
         for _ in range(self.shake):
             w = rng.randrange(len(self.rounds))
             tables = self.rounds[w]
             if len(tables) < 2:
                 continue
             ta, tb = rng.sample(range(len(tables)), 2)
-            self.swap(w, rng.choice(tables[ta]), rng.choice(tables[tb]))
-        self.cost = self.total_cost()
+            self.swap(w, rng.choice(tables[ta]), rng.choice(tables[tb]), 0)
+        self.load(self.rounds)

@@ -112,6 +112,40 @@ def refresh_table_status(table) -> None:
         status = TableStatus.CONFIRMED
     else:
         status = TableStatus.ENTERED
-    if table.status != status and table.status != TableStatus.DISPUTED:
+    if table.status not in (status, TableStatus.DISPUTED):
         table.status = status
         table.save(update_fields=["status"])
+
+
+class ConfirmationRefused(Exception):
+    """A confirmation the rules of the table do not allow; the message says why."""
+
+
+def confirm_sheet(manche: Manche, *, seat: int, version: int) -> Manche:
+    """A second player confirms the sheet as it is at ``version``; never the seat that entered it."""
+    with transaction.atomic():
+        current = Manche.objects.select_for_update().get(pk=manche.pk)
+        if current.document is None:
+            raise ConfirmationRefused(_("There is no sheet to confirm yet."))
+        if current.version != version:
+            raise StaleSheet(current)
+        if current.entered_seat is not None and current.entered_seat == seat:
+            raise ConfirmationRefused(_("Another player confirms the sheet, not the one who entered it."))
+        Manche.objects.filter(pk=manche.pk, version=version).update(confirmed_seat=seat, confirmed_at=timezone.now())
+        manche.refresh_from_db()
+        refresh_table_status(manche.table)
+    return manche
+
+
+def dispute_sheet(manche: Manche) -> None:
+    """Mark the manche's table disputed: the organiser sorts it out."""
+    table = manche.table
+    table.status = TableStatus.DISPUTED
+    table.save(update_fields=["status"])
+
+
+def resolve_dispute(table) -> None:
+    """The organiser settled it: the status follows the sheets again."""
+    table.status = TableStatus.EMPTY
+    table.save(update_fields=["status"])
+    refresh_table_status(table)

@@ -12,7 +12,9 @@ from ..models import Standing
 
 class StandingsTable(tables.Table):
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "number"}, "th": {"class": "number"}})
-    movement = tables.Column(verbose_name=_("Moved"), accessor="previous_rank", orderable=False, exclude_from_export=True)
+    movement = tables.Column(
+        verbose_name=_("Moved"), accessor="previous_rank", orderable=False, exclude_from_export=True
+    )
     player = tables.Column(verbose_name=_("Player"), accessor="player__name", order_by=("player__name",))
     club = tables.Column(verbose_name=_("Club"), accessor="player__club", default="")
     points = tables.Column(verbose_name=_("Tournament points"), attrs={"td": {"class": "number"}})

@@ -102,9 +102,7 @@ def projector_next(request, slug: str):
 def player_page(request, slug: str, player_id: int):
     event = visible_event(request, slug)
     player = get_object_or_404(Player.objects.select_related("team"), event=event, pk=player_id)
-    seats = list(
-        Seat.objects.filter(player=player).select_related("table", "round").order_by("round__number")
-    )
+    seats = list(Seat.objects.filter(player=player).select_related("table", "round").order_by("round__number"))
     tablemates = Seat.objects.filter(table__in=[s.table_id for s in seats]).select_related("player")
     opponents: dict[int, list[Seat]] = {}
     for seat in tablemates.order_by("position"):

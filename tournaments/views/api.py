@@ -1,0 +1,111 @@
+"""The JSON API of a table's sheet: GET it, PUT a score-sheet document with the version it was based on.
+
+    GET /api/tables/<token>/sheet
+    PUT /api/tables/<token>/sheet  {"manche": 1, "version": 0, "document": {...}}
+        (or the document's own fields with "version" and "manche" beside them)
+
+200 with the result document, 400 with the error document, 409 on a stale version, 403 when the table is
+closed for changes.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.http import JsonResponse
+from django.urls import path
+from django.views.decorators.csrf import csrf_exempt
+
+import scoring
+from scoring.errors import Problem
+from scoring.i18n import _
+from scoring.values import is_int
+
+from ..models import Manche
+from ..services.sheets import Author, StaleSheet, record_sheet
+from .table_entry import can_edit, seat_names, table_for
+
+
+def error_document(*problems: Problem, status: int = 400) -> JsonResponse:
+    return JsonResponse({"errors": [p.as_dict() for p in problems]}, status=status)
+
+
+def manche_document(manche: Manche) -> dict:
+    return {
+        "number": manche.number,
+        "version": manche.version,
+        "document": manche.document,
+        "result": manche.result,
+        "confirmed": manche.confirmed_at is not None,
+    }
+
+
+def get_sheet(table) -> JsonResponse:
+    event = table.round.event
+    return JsonResponse(
+        {
+            "event": event.name,
+            "game": event.game,
+            "variant": event.effective_variant,
+            "round": table.round.number,
+            "table": table.number,
+            "players": seat_names(table),
+            "manches": [manche_document(m) for m in table.manches.order_by("number")],
+        }
+    )
+
+
+def read_body(request) -> tuple[dict, int, int] | JsonResponse:
+    """The document, the manche number and the version of a PUT, or the error response."""
+    try:
+        body = json.loads(request.body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return error_document(Problem("", _("This is not a JSON document in UTF-8.")))
+    if not isinstance(body, dict):
+        return error_document(Problem("", _("Send a JSON object with the version and the document.")))
+    version, number = body.get("version"), body.get("manche", 1)
+    if not is_int(version) or version < 0:
+        return error_document(Problem("version", _("Send the version of the sheet this change is based on.")))
+    if not is_int(number):
+        return error_document(Problem("manche", _("Say which manche this sheet is for, counting from 1.")))
+    document = body.get("document", {k: v for k, v in body.items() if k not in {"version", "manche"}})
+    return document, number, version
+
+
+def put_sheet(request, table) -> JsonResponse:
+    if not can_edit(table):
+        return error_document(Problem("", _("This table is closed for changes.")), status=403)
+    read = read_body(request)
+    if isinstance(read, JsonResponse):
+        return read
+    document, number, version = read
+    manche = table.manches.filter(number=number).first()
+    if manche is None:
+        return error_document(Problem("manche", _("This table has no manche {number}."), {"number": number}), 404)
+    try:
+        manche = record_sheet(manche, document, based_on=version, author=Author(via="api"))
+    except scoring.ScoreSheetError as error:
+        return JsonResponse(error.document(), status=400)
+    except StaleSheet as stale:
+        conflict = {"errors": [Problem("version", _("The sheet changed since that version.")).as_dict()]}
+        conflict["current"] = manche_document(stale.current)
+        return JsonResponse(conflict, status=409)
+    return JsonResponse({**manche.result, "manche": manche.number, "version": manche.version})
+
+
+@csrf_exempt
+def table_sheet(request, token: str):
+    """The table link is the credential; no cookie is involved, so there is nothing for CSRF to forge."""
+    table = table_for(token)
+    if request.method == "GET":
+        return get_sheet(table)
+    if request.method == "PUT":
+        return put_sheet(request, table)
+    response = error_document(Problem("", _("Use GET or PUT.")), status=405)
+    response["Allow"] = "GET, PUT"
+    return response
+
+
+urlpatterns = [
+    path("api/tables/<str:token>/sheet", table_sheet, name="api_table_sheet"),
+]

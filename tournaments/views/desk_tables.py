@@ -1,0 +1,91 @@
+"""The organiser's view of one table: enter or correct its sheets, its audit trail, lock, new link, disputes."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from ..models import SheetRevision, Table
+from ..models.rounds import TableStatus
+from ..services.sheets import Author, resolve_dispute
+from .access import organiser_event
+from .table_entry import manche_context, render_checks, save_posted_sheet, seat_names
+
+
+def event_table(request, slug: str, table_id: int) -> Table:
+    event = organiser_event(request, slug)
+    return get_object_or_404(Table.objects.select_related("round__event"), round__event=event, pk=table_id)
+
+
+def desk_table(request, slug: str, table_id: int):
+    table = event_table(request, slug, table_id)
+    players = seat_names(table)
+    manches = [manche_context(table, m, players, organiser=True) for m in table.manches.order_by("number")]
+    revisions = (
+        SheetRevision.objects.filter(manche__table=table)
+        .select_related("manche", "user")
+        .order_by("-changed_at", "-version")
+    )
+    link = request.build_absolute_uri(f"/t/{table.token}/")
+    context = {
+        "table": table,
+        "event": table.round.event,
+        "players": players,
+        "manches": manches,
+        "revisions": revisions,
+        "link": link,
+        "disputed": table.status == TableStatus.DISPUTED,
+    }
+    return render(request, "tournaments/table/desk.html", context)
+
+
+@require_POST
+def desk_table_save(request, slug: str, table_id: int, number: int):
+    table = event_table(request, slug, table_id)
+    return save_posted_sheet(request, table, number, Author(via="organiser", user=request.user), organiser=True)
+
+
+@require_POST
+def desk_table_check(request, slug: str, table_id: int, number: int):
+    return render_checks(request, event_table(request, slug, table_id), number, organiser=True)
+
+
+@require_POST
+def desk_table_lock(request, slug: str, table_id: int):
+    table = event_table(request, slug, table_id)
+    table.locked = not table.locked
+    table.save(update_fields=["locked"])
+    messages.success(request, _("Table locked.") if table.locked else _("Table unlocked."))
+    return redirect("tournaments:desk_table", slug, table.pk)
+
+
+@require_POST
+def desk_table_new_link(request, slug: str, table_id: int):
+    table = event_table(request, slug, table_id)
+    table.new_token()
+    table.save(update_fields=["token"])
+    messages.success(request, _("The old table link no longer works; print or show the new one."))
+    return redirect("tournaments:desk_table", slug, table.pk)
+
+
+@require_POST
+def desk_table_resolve(request, slug: str, table_id: int):
+    table = event_table(request, slug, table_id)
+    resolve_dispute(table)
+    messages.success(request, _("Dispute settled."))
+    return redirect("tournaments:desk_table", slug, table.pk)
+
+
+TABLE = "e/<slug:slug>/organiser/tables/<int:table_id>/"
+
+urlpatterns = [
+    path(TABLE, desk_table, name="desk_table"),
+    path(TABLE + "manches/<int:number>/", desk_table_save, name="desk_table_save"),
+    path(TABLE + "manches/<int:number>/check/", desk_table_check, name="desk_table_check"),
+    path(TABLE + "lock/", desk_table_lock, name="desk_table_lock"),
+    path(TABLE + "new-link/", desk_table_new_link, name="desk_table_new_link"),
+    path(TABLE + "resolve/", desk_table_resolve, name="desk_table_resolve"),
+]
