@@ -35,7 +35,7 @@ run: install messages
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 system-packages:
-	scripts/system-packages.sh gettext postgresql
+	scripts/system-packages.sh gettext postgresql poppler-utils zbar-tools
 
 lint: install-dev
 	$(BIN)/ruff check .

@@ -13,7 +13,12 @@ from tournaments.models.rounds import RoundStatus, TableStatus
 
 pytestmark = pytest.mark.django_db
 
-MANCHE = {"pozzo": [30, 0, 20, 10], "sequences": [6, 2, 5, 3], "family_bonuses": [1, 0, 0, 0], "penalties": [0, 1, 0, 0]}
+MANCHE = {
+    "pozzo": [30, 0, 20, 10],
+    "sequences": [6, 2, 5, 3],
+    "family_bonuses": [1, 0, 0, 0],
+    "penalties": [0, 1, 0, 0],
+}
 
 
 @pytest.fixture
@@ -66,7 +71,7 @@ def test_fifteen_crosses_are_refused_at_the_field_and_nothing_typed_is_lost(clie
     assert response.status_code == 400
     body = response.content.decode()
     assert "A manche has 16 sequences; these add up to 15." in body
-    assert 'Sequences (crosses): 15 of 16 ✗' in body
+    assert "Sequences (crosses): 15 of 16 ✗" in body
     for i, value in enumerate([6, 2, 5, 2]):
         assert re.search(rf'name="manches\[0\]\.sequences\[{i}\]" value="{value}"', body)
     assert Manche.objects.get(table=tables[0], number=1).version == 0

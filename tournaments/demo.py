@@ -9,6 +9,7 @@ from django.db import transaction
 
 from .models import Event, Player
 from .models.event import EventStatus
+from .models.rounds import RoundStatus
 from .services.seating import seat_next_round
 from .services.sheets import Author, record_sheet
 
@@ -118,6 +119,8 @@ def load_demo(seed: int = 7) -> list[Event]:
         event.save()
         Player.objects.bulk_create(Player(event=event, name=n, club=c, checked_in=True) for n, c in PLAYERS)
         round_ = seat_next_round(event)
+        round_.published, round_.status = True, RoundStatus.IN_PLAY
+        round_.save(update_fields=["published", "status"])
         enter_some_sheets(round_, rng)
         events.append(event)
     return events

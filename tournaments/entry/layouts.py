@@ -53,6 +53,8 @@ class Layout:
     extra: dict[str, Any] = field(default_factory=dict)
     #: Extra paths the template places errors at, so they are not repeated in the summary.
     placed: set[str] = field(default_factory=set)
+    #: A game's own partial drawn among the live checks (redrawn as the form is filled), also given ``extra``.
+    checks_template: str = ""
 
 
 @dataclass
@@ -79,6 +81,8 @@ class GameForm:
     layout: Callable[[FormState], Layout]
     roots: tuple[str, ...]
     normalise: Callable[[dict[str, Any]], dict[str, Any]] = lambda part: part
+    #: Posted fields that ask to draw the form again (a change of entry mode), saving nothing.
+    redraw: tuple[str, ...] = ()
 
 
 def layout_for(game: str, state: FormState) -> Layout:

@@ -9,12 +9,17 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
+from collections.abc import Iterator
 from itertools import combinations
 
 Tables = list[list[int]]
 
 REPEAT_PENALTY = 16
 """Cost of one repeated meeting; meeting the same player a third time costs a little more than twice a second."""
+
+REPACK_NODES = 2_000
+"""Tables tried by one exact attempt to reseat a whole round."""
 
 MAX_CANDIDATES = 48
 """At most this many conflicted seats are tried as the first half of a swap in one iteration."""
@@ -82,6 +87,7 @@ class ScheduleSearch:
                 for p in table:
                     self.seat_table[w][p] = t
         self.meet = meeting_matrix(self.n, self.base, self.rounds)
+        self.leave = [self.leave_costs(w) for w in range(len(self.rounds))]
         self.repeated = {(a, b) for a in range(self.n) for b in range(a + 1, self.n) if self.meet[a][b] > 1}
         pen = self.pen
         self.cost = sum(pen[self.meet[a][b]] for a in range(self.n) for b in range(a + 1, self.n))
@@ -102,37 +108,49 @@ class ScheduleSearch:
 
     def swap(self, w: int, a: int, b: int, delta: int) -> None:
         """Swap players ``a`` and ``b`` (at different tables) in round ``w``; ``delta`` is its change of cost."""
-        meet, seat, repeated = self.meet, self.seat_table[w], self.repeated
+        seat = self.seat_table[w]
         ta, tb = seat[a], seat[b]
         table_a, table_b = self.rounds[w][ta], self.rounds[w][tb]
         for leaving, joining, table in ((a, b, table_a), (b, a, table_b)):
             for x in table:
-                if x == leaving:
-                    continue
-                meet[leaving][x] -= 1
-                meet[x][leaving] -= 1
-                if meet[x][leaving] == 1:
-                    repeated.discard((x, leaving) if x < leaving else (leaving, x))
-                meet[joining][x] += 1
-                meet[x][joining] += 1
-                if meet[x][joining] == 2:
-                    repeated.add((x, joining) if x < joining else (joining, x))
+                if x != leaving:
+                    self.add_meeting(leaving, x, -1)
+                    self.add_meeting(joining, x, 1)
         table_a[table_a.index(a)] = b
         table_b[table_b.index(b)] = a
         seat[a], seat[b] = tb, ta
+        self.leave[w] = self.leave_costs(w)
         self.cost += delta
 
-    def run(self, max_iterations: int, deadline: float) -> list[Tables]:
-        """Improve the rounds until no repeat is left, the iterations run out or the deadline passes; the best seen."""
+    def add_meeting(self, u: int, v: int, change: int) -> None:
+        """Change the meeting count of ``u`` and ``v`` by ``change`` (+1 or -1) and what depends on it."""
+        meet, leave_cost = self.meet, self.leave_cost
+        old = meet[u][v]
+        new = meet[u][v] = meet[v][u] = old + change
+        if old > 1 >= new:
+            self.repeated.discard((u, v) if u < v else (v, u))
+        elif new > 1 >= old:
+            self.repeated.add((u, v) if u < v else (v, u))
+        step = leave_cost[new] - leave_cost[old]
+        for seat, leave in zip(self.seat_table, self.leave, strict=True):
+            if seat[u] == seat[v]:
+                leave[u] += step
+                leave[v] += step
+
+    def run(self, max_iterations: int, patience: int, deadline: float) -> list[Tables]:
+        """The best rounds seen, searching until no repeat is left, ``max_iterations`` or ``patience``
+        iterations without improvement have passed, or the deadline (``time.monotonic``) is reached."""
         rng = self.rng
         best_cost, best = self.cost, self.snapshot()
+        if all(len(tables) < 2 for tables in self.rounds):
+            return best
         tabu = [[[0] * self.n for _ in range(self.n)] for _ in self.rounds]
-        stall = 0
+        stall = improved = 0
         for iteration in range(1, max_iterations + 1):
             conflicted = self.conflicts()
             if not conflicted:
                 return self.snapshot()
-            if iteration % 64 == 0 and time.monotonic() > deadline:
+            if iteration - improved > patience or (iteration % 64 == 0 and time.monotonic() > deadline):
                 break
             if len(conflicted) > MAX_CANDIDATES:
                 conflicted = rng.sample(conflicted, MAX_CANDIDATES)
@@ -144,11 +162,16 @@ class ScheduleSearch:
             tabu[w][a][b] = tabu[w][b][a] = iteration + rng.randint(*self.tenure)
             if self.cost < best_cost:
                 best_cost, best = self.cost, self.snapshot()
-                stall = 0
+                stall, improved = 0, iteration
             else:
                 stall += 1
             if stall > self.stall_limit:
-                self.restart_near(best)
+                self.load(best)
+                if self.repack_conflicted_round():
+                    best_cost, best = self.cost, self.snapshot()
+                    improved = iteration
+                else:
+                    self.shake_up()
                 stall = 0
         return best
 
@@ -158,13 +181,10 @@ class ScheduleSearch:
         """The best allowed swap from a conflicted seat, ties broken at random, and its change of cost."""
         rng, meet, join_cost, leave_cost = self.rng, self.meet, self.join_cost, self.leave_cost
         aspiration = best_cost - self.cost
-        leave_by_round: dict[int, list[int]] = {}
         best_move, best_delta, ties = None, 0, 0
         for w, a in conflicted:
             tables, seat, tabu_a = self.rounds[w], self.seat_table[w], tabu[w][a]
-            leave = leave_by_round.get(w)
-            if leave is None:
-                leave = leave_by_round[w] = self.leave_costs(w)
+            leave = self.leave[w]
             ta = seat[a]
             row_a = meet[a]
             others_a = [x for x in tables[ta] if x != a]
@@ -200,10 +220,34 @@ class ScheduleSearch:
                 leave[p] = sum(leave_cost[row[x]] for x in table if x != p)
         return leave
 
-    def restart_near(self, best: list[Tables]) -> None:
-        """Go back to the best rounds and shake them with a few random swaps."""
+    def repack_conflicted_round(self) -> bool:
+        """Reseat one round that has a repeat so that it has none, if a short exact search finds a way."""
+        rounds = sorted({w for w, _ in self.conflicts()})
+        self.rng.shuffle(rounds)
+        for w in rounds:
+            tables = repack_round(self.allowed_partners(w), [len(t) for t in self.rounds[w]], REPACK_NODES)
+            if tables is not None:
+                self.rounds[w] = tables
+                self.load(self.rounds)
+                return True
+        return False
+
+    def allowed_partners(self, w: int) -> list[int]:
+        """For each player, the bit set of players they never meet outside round ``w``."""
+        meet, seat = self.meet, self.seat_table[w]
+        allowed = []
+        for p in range(self.n):
+            row = meet[p]
+            mask = 0
+            for q in range(self.n):
+                if q != p and row[q] == (1 if seat[q] == seat[p] else 0):
+                    mask |= 1 << q
+            allowed.append(mask)
+        return allowed
+
+    def shake_up(self) -> None:
+        """Shake the current rounds with a few random swaps."""
         rng = self.rng
-        self.load(best)
         for _ in range(self.shake):
             w = rng.randrange(len(self.rounds))
             tables = self.rounds[w]
@@ -212,3 +256,52 @@ class ScheduleSearch:
             ta, tb = rng.sample(range(len(tables)), 2)
             self.swap(w, rng.choice(tables[ta]), rng.choice(tables[tb]), 0)
         self.load(self.rounds)
+
+
+def repack_round(allowed: list[int], sizes: list[int], node_limit: int) -> Tables | None:
+    """Tables of the given sizes in which every two players are allowed partners (bit sets), or None.
+
+    Depth-first: the unseated player with the fewest allowed partners left is seated first.
+    """
+    nodes = 0
+    size_left = Counter(sizes)
+
+    def seat_all(unseated: int) -> Tables | None:
+        nonlocal nodes
+        if not unseated:
+            return []
+        p = min(bits(unseated), key=lambda q: (allowed[q] & unseated).bit_count())
+        for size in sorted(size_left, reverse=True):
+            if not size_left[size]:
+                continue
+            size_left[size] -= 1
+            for table in cliques(p, allowed[p] & unseated, size - 1):
+                nodes += 1
+                if nodes > node_limit:
+                    break
+                rest = seat_all(unseated & ~sum(1 << q for q in table))
+                if rest is not None:
+                    size_left[size] += 1
+                    return [table, *rest]
+            size_left[size] += 1
+            if nodes > node_limit:
+                return None
+        return None
+
+    def cliques(p: int, candidates: int, more: int) -> Iterator[list[int]]:
+        if more == 0:
+            yield [p]
+            return
+        for q in bits(candidates):
+            for rest in cliques(p, candidates & allowed[q] & ~((2 << q) - 1), more - 1):
+                yield [*rest, q]
+
+    return seat_all((1 << len(allowed)) - 1)
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The positions of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low

@@ -57,6 +57,18 @@ def check_players(manche: Manche, document: dict) -> None:
         problems.raise_if_any()
 
 
+def with_event_fields(event, document: dict) -> dict:
+    """The document with what the event decides rather than the table: the diet cards of Snack Match."""
+    if (
+        event.game == "snack-match"
+        and event.diet
+        and event.effective_variant == "special-diet"
+        and isinstance(document, dict)
+    ):
+        return {**document, "diet": event.diet}
+    return document
+
+
 def record_sheet(manche: Manche, document: dict, *, based_on: int, author: Author) -> Manche:
     """Score ``document`` and store it as the manche's sheet if nobody changed it since ``based_on``.
 
@@ -64,6 +76,7 @@ def record_sheet(manche: Manche, document: dict, *, based_on: int, author: Autho
     version check is a conditional UPDATE in the same transaction as the write.
     """
     check_players(manche, document)
+    document = with_event_fields(manche.table.round.event, document)
     result = scoring.score(document)
     with transaction.atomic():
         current = Manche.objects.select_related("table__round").get(pk=manche.pk)

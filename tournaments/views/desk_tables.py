@@ -12,7 +12,7 @@ from ..models import SheetRevision, Table
 from ..models.rounds import TableStatus
 from ..services.sheets import Author, resolve_dispute
 from .access import organiser_event
-from .table_entry import manche_context, render_checks, save_posted_sheet, seat_names
+from .table_entry import manche_context, redraw, redraw_requested, render_checks, save_posted_sheet, seat_names
 
 
 def event_table(request, slug: str, table_id: int) -> Table:
@@ -45,6 +45,8 @@ def desk_table(request, slug: str, table_id: int):
 @require_POST
 def desk_table_save(request, slug: str, table_id: int, number: int):
     table = event_table(request, slug, table_id)
+    if redraw_requested(request, table):
+        return redraw(request, table, number, organiser=True)
     return save_posted_sheet(request, table, number, Author(via="organiser", user=request.user), organiser=True)
 
 

@@ -72,6 +72,7 @@ def manche_context(
         "errors": errors or {},
         "seat": seat,
         "result": result,
+        "teams": (manche.result or {}).get("teams"),
         "players": players,
         "notice": notice,
         "stale": stale,
@@ -158,9 +159,22 @@ def save_posted_sheet(request, table: Table, number: int, author: Author, *, org
     return render_manche(request, manche_context(table, manche, players, notice=notice, organiser=organiser))
 
 
+def redraw_requested(request, table: Table) -> bool:
+    """True when the post only asks to draw the form again (an entry mode switch)."""
+    return any(key in request.POST for key in GAME_FORMS[table.round.event.game].redraw)
+
+
+def redraw(request, table: Table, number: int, *, organiser: bool = False):
+    manche = get_object_or_404(Manche, table=table, number=number)
+    values = posted_values(request, table.round.event.game)
+    return render_manche(request, manche_context(table, manche, values=values, organiser=organiser))
+
+
 @require_POST
 def save_manche(request, token: str, number: int):
     table = table_for(token)
+    if redraw_requested(request, table):
+        return redraw(request, table, number)
     players = seat_names(table)
     if not can_edit(table):
         manche = get_object_or_404(Manche, table=table, number=number)

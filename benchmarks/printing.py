@@ -1,0 +1,100 @@
+"""Printing at scale: the score sheets of one round of a large event, one page per table.
+
+    python benchmarks/printing.py --tables 250 [--game vegetables] [--repeat 3]
+
+Builds an event of 4 x TABLES players seated at TABLES tables in a throwaway database, then times the
+round's score sheets PDF (median of REPEAT builds, fonts registered beforehand as in a running server).
+Prints one JSON line: {"benchmark": "printing", "tables", "pages", "seconds", "pages_per_second"}.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import io
+import json
+import statistics
+import time
+
+import _django
+
+REQUIRED_PAGES_PER_SECOND = 100
+
+
+def build_event(tables: int, game: str):
+    from tournaments.models import Event, Manche, Player, Round, Seat, Table
+
+    event = Event.objects.create(
+        name=f"Benchmark {tables} tables",
+        date=datetime.date(2026, 11, 22),
+        venue="Palazzo dei Congressi",
+        game=game,
+        table_size=4,
+        manches_per_round=4 if game == "vegetables" else 1,
+    )
+    first = ["Łucja", "José", "Jürgen", "Chiara", "Søren", "Zoë", "Íñigo", "Małgorzata"]
+    last = ["Wróbel", "Núñez", "Müller", "Bianchi", "Ærø", "Brzęczyszczykiewicz", "Peña", "Łukasiewicz"]
+    Player.objects.bulk_create(
+        Player(event=event, name=f"{first[i % 8]} {last[(i // 8) % 8]} {i:04d}", club=f"Club {i % 40}")
+        for i in range(tables * 4)
+    )
+    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    round_ = Round.objects.create(event=event, number=1, published=True)
+    table_rows = Table.objects.bulk_create(Table(round=round_, number=n + 1) for n in range(tables))
+    Seat.objects.bulk_create(
+        (
+            Seat(table=table, round=round_, player_id=ids[t * 4 + p], position=p + 1)
+            for t, table in enumerate(table_rows)
+            for p in range(4)
+        ),
+        batch_size=1000,
+    )
+    Manche.objects.bulk_create(
+        Manche(table=table, number=m + 1) for table in table_rows for m in range(event.manches_per_round)
+    )
+    return event
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tables", type=int, default=250)
+    parser.add_argument("--game", default="vegetables")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    _django.setup()
+
+    from pypdf import PdfReader
+
+    from tournaments.printing.fonts import register_fonts
+    from tournaments.printing.sheets import round_with_seats, score_sheets_pdf
+
+    event = build_event(args.tables, args.game)
+    register_fonts()
+
+    def link(table) -> str:
+        return f"https://tablescore.example.org/t/{table.token}/"
+
+    times, pdf = [], b""
+    for _ in range(args.repeat):
+        start = time.perf_counter()
+        pdf = score_sheets_pdf(event, round_with_seats(event, 1), link)
+        times.append(time.perf_counter() - start)
+    seconds = statistics.median(times)
+    pages = len(PdfReader(io.BytesIO(pdf)).pages)
+    print(
+        json.dumps(
+            {
+                "benchmark": "printing",
+                "tables": args.tables,
+                "pages": pages,
+                "seconds": round(seconds, 3),
+                "pages_per_second": round(pages / seconds, 1),
+            }
+        )
+    )
+    if pages != args.tables or pages / seconds < REQUIRED_PAGES_PER_SECOND:
+        raise SystemExit(f"expected {args.tables} pages at {REQUIRED_PAGES_PER_SECOND} a second or more")
+
+
+if __name__ == "__main__":
+    main()

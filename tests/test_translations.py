@@ -1,0 +1,56 @@
+"""Spanish and Italian are complete: no untranslated or fuzzy entry, placeholders kept, errors translated."""
+
+import re
+from pathlib import Path
+
+import polib
+import pytest
+from django.utils import translation
+
+import scoring
+from tournaments.entry.errors import translated
+
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}|%\([a-z_]+\)[sd]|%[sd]")
+
+
+@pytest.fixture(params=["es", "it"])
+def catalogue(request) -> polib.POFile:
+    return polib.pofile(str(LOCALE / request.param / "LC_MESSAGES" / "django.po"))
+
+
+def test_every_entry_is_translated_and_none_is_fuzzy(catalogue):
+    untranslated = [e.msgid for e in catalogue.untranslated_entries()]
+    fuzzy = [e.msgid for e in catalogue.fuzzy_entries()]
+    assert not untranslated, f"{len(untranslated)} untranslated, e.g. {untranslated[:5]}"
+    assert not fuzzy, f"{len(fuzzy)} fuzzy, e.g. {fuzzy[:5]}"
+
+
+def test_translations_keep_their_placeholders(catalogue):
+    for entry in catalogue.translated_entries():
+        expected = sorted(PLACEHOLDER.findall(entry.msgid))
+        forms = entry.msgstr_plural.values() if entry.msgid_plural else [entry.msgstr]
+        for form in forms:
+            assert sorted(PLACEHOLDER.findall(form)) == expected or entry.msgid_plural, entry.msgid
+
+
+@pytest.mark.parametrize("language", ["es", "it"])
+def test_scoring_errors_are_shown_translated(language):
+    document = {
+        "game": "vegetables",
+        "players": ["Ada", "Bea", "Cyd", "Dan"],
+        "manches": [
+            {
+                "pozzo": [30, 0, 20, 10],
+                "sequences": [6, 2, 5, 2],
+                "family_bonuses": [0, 0, 0, 0],
+                "penalties": [0, 0, 0, 0],
+            }
+        ],
+    }
+    with pytest.raises(scoring.ScoreSheetError) as error:
+        scoring.score(document)
+    english = error.value.errors[0]["message"]
+    with translation.override(language):
+        shown = translated(error.value.problems[0])
+    assert shown != english and "16" in shown and "15" in shown

@@ -1,0 +1,346 @@
+"""What every printout shares: the page, the footer, text fitted into cells, the sheet header and its QR code."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import segno
+from django.utils import formats
+from django.utils.translation import gettext as _
+from reportlab import rl_config
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, TableStyle
+
+from ..models import Event
+from ..models.event import PaperSize
+from .fonts import BOLD, LEADING, REGULAR, face, fit, register_fonts
+
+PAGE_SIZES = {PaperSize.A4: A4, PaperSize.LETTER: LETTER}
+MARGIN = 12 * mm
+FOOTER = 7 * mm
+COLUMN_GAP = 8 * mm
+INK = colors.black
+GREY = colors.Color(0.4, 0.4, 0.4)
+RULE = colors.Color(0.55, 0.55, 0.55)
+SHADE = colors.Color(0.9, 0.9, 0.9)
+PALE = colors.Color(0.96, 0.96, 0.96)
+#: A text's baseline sits this share of its size below the middle of its line.
+BASELINE_DROP = 0.36
+
+
+def page_size(event: Event) -> tuple[float, float]:
+    return PAGE_SIZES.get(event.paper_size, A4)
+
+
+def variant_label(event: Event) -> str:
+    variant = event.rules.variant(event.effective_variant)
+    return _(variant.label) if variant else event.effective_variant
+
+
+def event_line(event: Event) -> str:
+    """The event's date, venue and game, as the second line of every printout."""
+    game = f"{event.rules.name} · {variant_label(event)}"
+    parts = [formats.date_format(event.date, "DATE_FORMAT"), event.venue, game]
+    return " · ".join(part for part in parts if part)
+
+
+def draw_text(
+    canvas,
+    text: str,
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    size: float = 9,
+    minimum: float = 5,
+    bold: bool = False,
+    align: str = "left",
+    colour=INK,
+    pad: float = 2,
+) -> None:
+    """``text`` inside the box at (x, y), fitted to it (shrunk or wrapped), centred vertically."""
+    inner = width - 2 * pad
+    if inner <= 0 or not text:
+        return
+    fitted_size, lines = fit(str(text), inner, max(height - pad, 1), size, minimum, bold)
+    if not lines:
+        return
+    canvas.setFont(face(bold), fitted_size)
+    canvas.setFillColor(colour)
+    step = fitted_size * LEADING
+    middle = y + height / 2 + (len(lines) - 1) * step / 2
+    for i, line in enumerate(lines):
+        baseline = middle - i * step - BASELINE_DROP * fitted_size
+        if align == "center":
+            canvas.drawCentredString(x + width / 2, baseline, line)
+        elif align == "right":
+            canvas.drawRightString(x + width - pad, baseline, line)
+        else:
+            canvas.drawString(x + pad, baseline, line)
+
+
+def draw_caption(canvas, text: str, x: float, top: float, width: float, size: float = 5.5, colour=GREY) -> None:
+    """A small grey caption at the top left of a cell."""
+    draw_text(canvas, text, x, top - size * 1.5, width, size * 1.5, size=size, minimum=4, colour=colour, pad=1.5)
+
+
+def cell(canvas, x: float, y: float, width: float, height: float, fill=None, line: float = 0.6) -> None:
+    canvas.setLineWidth(line)
+    if fill is not None:
+        canvas.setFillColor(fill)
+        canvas.rect(x, y, width, height, stroke=1, fill=1)
+    else:
+        canvas.rect(x, y, width, height, stroke=1, fill=0)
+
+
+def qr_matrix(url: str) -> tuple[tuple[int, ...], ...]:
+    """The QR code of ``url``: medium error correction, one fixed mask (choosing one costs five times more)."""
+    return segno.make_qr(url, error="m", mask=0, boost_error=False).matrix
+
+
+def qr_operators(url: str, x: float, y: float, size: float, quiet: int = 2) -> str:
+    """PDF operators painting the QR code of ``url`` in a ``size`` box at (x, y), ``quiet`` modules of margin.
+
+    One rectangle per run of dark modules, in whole module units under one scaling: a short string built
+    without ReportLab's per-number formatting, which would cost more than the rest of a page.
+    """
+    matrix = qr_matrix(url)
+    n = len(matrix)
+    module = size / (n + 2 * quiet)
+    ops = [f"q 0 g {module:.4f} 0 0 {module:.4f} {x + quiet * module:.3f} {y + quiet * module:.3f} cm"]
+    for r, row in enumerate(matrix):
+        bottom, c = n - 1 - r, 0
+        while c < n:
+            if not row[c]:
+                c += 1
+                continue
+            start = c
+            while c < n and row[c]:
+                c += 1
+            ops.append(f"{start} {bottom} {c - start} 1 re")
+    ops.append("f Q")
+    return "\n".join(ops)
+
+
+def draw_qr(canvas, url: str, x: float, y: float, size: float) -> None:
+    canvas.addLiteral(qr_operators(url, x, y, size))
+
+
+class CachedDrawing(Flowable):
+    """A flowable whose unchanging part is drawn once per document as a form and reused on every page.
+
+    Subclasses draw that part in ``draw_static`` (it may depend only on what ``form_key`` returns) and
+    what differs from page to page, such as names, in ``draw_changing``.
+    """
+
+    def form_key(self) -> tuple:
+        return (type(self).__name__, round(self.width, 2), round(self.height, 2))
+
+    def draw_static(self) -> None:
+        raise NotImplementedError
+
+    def draw_changing(self) -> None:
+        """Draw what differs from one page to the next."""
+
+    def draw(self):
+        canvas = self.canv
+        name = "form" + hashlib.sha1(repr(self.form_key()).encode()).hexdigest()[:16]
+        if not canvas.hasForm(name):
+            canvas.beginForm(name, -4, -4, self.width + 4, self.height + 4)
+            self.draw_static()
+            canvas.endForm()
+        canvas.doForm(name)
+        self.draw_changing()
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """A player at a table as the sheet header lists them."""
+
+    position: int
+    name: str
+    club: str = ""
+    team: str = ""
+
+
+class SheetHeader(CachedDrawing):
+    """The top of a score sheet: event, round ("Turno") and table ("Tavolo"), the seats, and the table's QR code."""
+
+    HEIGHT = 104
+    QR = 80
+    LINK_WIDTH = 150
+    BOX, BOX_STEP = 68, 74
+    SEAT_LINE, SEATS_PER_COLUMN = 13, 4
+
+    def __init__(self, event: Event, round_number: int, table_number: int, seats: Sequence[SeatLine], link: str):
+        super().__init__()
+        self.round_number, self.table_number = round_number, table_number
+        self.seats, self.link = seats, link
+        self.event_text, self.info_text = event.name, event_line(event)
+        self.labels = (_("Round"), _("Table"), _("Seats"))
+
+    def wrap(self, availWidth, availHeight):
+        self.width, self.height = availWidth, self.HEIGHT
+        self.text_width = availWidth - self.LINK_WIDTH - 8
+        self.seats_left = 2 * self.BOX_STEP + 6
+        return availWidth, self.HEIGHT
+
+    def draw_static(self):
+        c, h = self.canv, self.HEIGHT
+        draw_text(c, self.event_text, 0, h - 20, self.text_width, 20, size=15, minimum=8, bold=True, pad=0)
+        draw_text(c, self.info_text, 0, h - 33, self.text_width, 12, size=8.5, minimum=5, colour=GREY, pad=0)
+        round_label, table_label, seats_label = self.labels
+        for i, label in enumerate((round_label, table_label)):
+            x = i * self.BOX_STEP
+            cell(c, x, 12, self.BOX, 46, line=1.2)
+            draw_caption(c, label, x, 58, self.BOX, size=7.5, colour=INK)
+        seats_width = self.text_width - self.seats_left
+        draw_caption(c, seats_label, self.seats_left, 70, seats_width, size=7, colour=GREY)
+
+    def draw_changing(self):
+        c, w, h = self.canv, self.width, self.HEIGHT
+        draw_qr(c, self.link, w - self.QR, h - self.QR, self.QR)
+        link_left = w - self.LINK_WIDTH
+        draw_text(c, self.link, link_left, 0, self.LINK_WIDTH, h - self.QR - 1, size=7, minimum=5, align="right", pad=0)
+        for i, number in enumerate((self.round_number, self.table_number)):
+            x = i * self.BOX_STEP
+            draw_text(c, str(number), x, 12, self.BOX, 36, size=24, minimum=12, bold=True, align="center")
+        per_column, line = self.SEATS_PER_COLUMN, self.SEAT_LINE
+        columns = (len(self.seats) + per_column - 1) // per_column or 1
+        column_width = (self.text_width - self.seats_left) / columns
+        for i, seat in enumerate(self.seats):
+            x = self.seats_left + (i // per_column) * column_width
+            y = 60 - (i % per_column + 1) * line
+            draw_text(c, str(seat.position), x, y, 14, line, size=9.5, bold=True, pad=0)
+            text = f"{seat.name} · {seat.club}" if seat.club else seat.name
+            draw_text(c, text, x + 14, y, column_width - 16, line, size=10, minimum=5.5, pad=0)
+
+
+class FitText(Flowable):
+    """Text for a table cell that shrinks, then wraps (up to ``lines``), to stay inside its column."""
+
+    def __init__(self, text: str, size: float = 9, minimum: float = 5.5, bold: bool = False, lines: int = 2, **style):
+        super().__init__()
+        self.text, self.size, self.minimum, self.bold, self.lines = str(text), size, minimum, bold, lines
+        self.style = style
+
+    def wrap(self, availWidth, availHeight):
+        self.width = availWidth
+        room = self.lines * self.size * LEADING
+        fitted_size, lines = fit(self.text, availWidth, room, self.size, self.minimum, self.bold)
+        self.height = max(1, len(lines)) * fitted_size * LEADING
+        return availWidth, self.height
+
+    def draw(self):
+        draw_text(
+            self.canv,
+            self.text,
+            0,
+            0,
+            self.width,
+            self.height + 0.02,
+            self.size,
+            self.minimum,
+            self.bold,
+            pad=0,
+            **self.style,
+        )
+
+
+@functools.cache
+def styles() -> dict[str, object]:
+    """Paragraph and table styles, made once per process."""
+    title = ParagraphStyle("title", fontName=BOLD, fontSize=16, leading=20, spaceAfter=2)
+    info = ParagraphStyle("info", fontName=REGULAR, fontSize=9, leading=12, textColor=GREY, spaceAfter=8)
+    table = TableStyle(
+        [
+            ("FONT", (0, 0), (-1, 0), BOLD, 9),
+            ("FONT", (0, 1), (-1, -1), REGULAR, 10),
+            ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.4, GREY),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("TOPPADDING", (0, 0), (-1, -1), 3),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ("LEFTPADDING", (0, 0), (-1, -1), 4),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+        ]
+    )
+    return {"title": title, "info": info, "table": table}
+
+
+def escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def heading(event: Event, text: str, extra: str = "") -> list:
+    """A printout's title and, under it, the event's date, venue and game (and ``extra``)."""
+    info = f"{event_line(event)} · {extra}" if extra else event_line(event)
+    return [Paragraph(escape(text), styles()["title"]), Paragraph(escape(info), styles()["info"])]
+
+
+def footer(canvas, doc) -> None:
+    canvas.saveState()
+    width, _height = doc.pagesize
+    canvas.setFont(face(False), 7)
+    canvas.setFillColor(GREY)
+    canvas.drawString(MARGIN, MARGIN - FOOTER + 6, doc.footer_text)
+    canvas.drawRightString(width - MARGIN, MARGIN - FOOTER + 6, str(canvas.getPageNumber()))
+    canvas.restoreState()
+
+
+def body_frame(event: Event, columns: int = 1, gap: float = COLUMN_GAP, frame_id: str = "body") -> list[Frame]:
+    width, height = page_size(event)
+    inner = width - 2 * MARGIN
+    column = (inner - (columns - 1) * gap) / columns
+    return [
+        Frame(
+            MARGIN + i * (column + gap),
+            MARGIN,
+            column,
+            height - 2 * MARGIN,
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+            id=f"{frame_id}{i}",
+        )
+        for i in range(columns)
+    ]
+
+
+def page_template(event: Event, template_id: str = "page", columns: int = 1) -> PageTemplate:
+    return PageTemplate(id=template_id, frames=body_frame(event, columns, frame_id=template_id), onPage=footer)
+
+
+def body_size(event: Event) -> tuple[float, float]:
+    width, height = page_size(event)
+    return width - 2 * MARGIN, height - 2 * MARGIN
+
+
+def build_pdf(event: Event, title: str, story: list, templates: Sequence[PageTemplate] | None = None) -> bytes:
+    """The PDF of ``story`` on the event's paper, every page footed with the event and its number."""
+    register_fonts()
+    rl_config.useA85 = 0  # plain binary streams: ASCII85 would only make the file bigger and slower to write
+    buffer = io.BytesIO()
+    doc = BaseDocTemplate(
+        buffer,
+        pagesize=page_size(event),
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN,
+        title=title,
+        author="Tablescore",
+        creator="Tablescore",
+        pageTemplates=list(templates or [page_template(event)]),
+    )
+    doc.footer_text = f"{event.name} · {title}"
+    doc.build(story)
+    return buffer.getvalue()

@@ -1,0 +1,88 @@
+"""The seating of a round for the wall: by table, then every player alphabetically with table and seat."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+from reportlab.platypus import NextPageTemplate, PageBreak, Spacer, Table
+
+from ..models import Event, Round
+from .common import COLUMN_GAP, FitText, body_size, build_pdf, heading, page_template, styles
+
+#: Letters that do not decompose into a base letter and an accent, spelled as they sort.
+SORT_SPELLING = str.maketrans({"ł": "l", "Ł": "l", "ø": "o", "Ø": "o", "đ": "d", "Đ": "d", "ß": "ss", "æ": "ae"})
+
+
+def sort_key(name: str) -> tuple[str, str]:
+    """Alphabetical order as people expect it on a wall: accents and case ignored (Łucja beside Lucas)."""
+    plain = unicodedata.normalize("NFKD", name.translate(SORT_SPELLING))
+    return "".join(ch for ch in plain if not unicodedata.combining(ch)).casefold(), name
+
+
+def by_table(event: Event, round_: Round, width: float) -> Table:
+    """One row per table: its number, then each seat's player (club under the name when known)."""
+    tables = list(round_.tables.all())
+    seats = max((len(table.seats.all()) for table in tables), default=event.table_size)
+    number_width = 44
+    seat_width = (width - number_width) / max(1, seats)
+    header = [FitText(_("Table"), size=9, bold=True)] + [
+        FitText(_("Seat %(number)d") % {"number": n}, size=9, bold=True) for n in range(1, seats + 1)
+    ]
+    rows = [header]
+    for table in tables:
+        row = [FitText(str(table.number), size=14, bold=True, lines=1)]
+        for seat in table.seats.all():
+            text = f"{seat.player.name} ({seat.player.club})" if seat.player.club else seat.player.name
+            row.append(FitText(text, size=10, minimum=6))
+        row += [""] * (seats + 1 - len(row))
+        rows.append(row)
+    return Table(
+        rows, colWidths=[number_width] + [seat_width] * seats, repeatRows=1, style=styles()["table"], hAlign="LEFT"
+    )
+
+
+def by_player(round_: Round, width: float) -> Table:
+    """Every seated player, alphabetically, with their table and seat: large enough to read on the wall."""
+    seated = [
+        (seat.player.name, table.number, seat.position) for table in round_.tables.all() for seat in table.seats.all()
+    ]
+    seated.sort(key=lambda row: sort_key(row[0]))
+    number_width = 46
+    header = [FitText(_("Player"), size=9, bold=True), FitText(_("Table"), size=9, bold=True)]
+    header.append(FitText(_("Seat"), size=9, bold=True))
+    rows = [header] + [
+        [FitText(name, size=11, minimum=6), FitText(str(table), size=12, bold=True, lines=1), str(seat)]
+        for name, table, seat in seated
+    ]
+    return Table(
+        rows,
+        colWidths=[width - 2 * number_width, number_width, number_width],
+        repeatRows=1,
+        style=styles()["table"],
+        hAlign="LEFT",
+    )
+
+
+def seating_pdf(event: Event, round_: Round) -> bytes:
+    """The round's seating: the tables in order, then the players from A to Z in two columns."""
+    with translation.override(event.language):
+        width, _height = body_size(event)
+        column_width = (width - COLUMN_GAP) / 2
+        story = [
+            *heading(event, _("%(event)s · round %(number)d · seating by table") % names(event, round_)),
+            by_table(event, round_, width),
+            NextPageTemplate("columns"),
+            PageBreak(),
+            *heading(event, _("Round %(number)d · seating by player") % names(event, round_)),
+            Spacer(1, 2),
+            by_player(round_, column_width),
+        ]
+        title = _("Round %(number)d · seating") % {"number": round_.number}
+        templates = [page_template(event), page_template(event, "columns", columns=2)]
+        return build_pdf(event, title, story, templates)
+
+
+def names(event: Event, round_: Round) -> dict[str, object]:
+    return {"event": event.name, "number": round_.number}

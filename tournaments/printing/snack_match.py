@@ -1,0 +1,104 @@
+"""Snack Match: per player, the groups of each snack and tablecloth; the diet cards and zones in special diet."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.utils.translation import gettext as _
+from reportlab.platypus import Flowable
+
+from scoring.snack_match import GRID_SIZE, SPECIAL_DIET
+
+from ..forms.event import CLOTHS, MODIFIER_LABELS, SNACKS
+from ..models import Event
+from .common import GREY, SeatLine, cell, draw_text
+from .grid import PlayerColumns, Row, boxes
+
+ZONE_SQUARE = 22
+LEGEND = 14
+
+
+def component_names(event: Event) -> dict[str, str]:
+    """Each component's name on this event's sheets: the organiser's, else our rulebook's."""
+    own = event.component_names or {}
+    return {key: own.get(key) or str(label) for key, label in {**SNACKS, **CLOTHS}.items()}
+
+
+def short_codes(names: dict[str, str]) -> dict[str, str]:
+    """A short, distinct code per component for the zone squares: the fewest first letters that differ."""
+    for length in range(1, 6):
+        codes = {key: name[:length].strip().capitalize() for key, name in names.items()}
+        if len(set(codes.values())) == len(codes):
+            return codes
+    return {key: str(n) for n, key in enumerate(names, start=1)}
+
+
+class SnackMatchSheet(PlayerColumns):
+    def __init__(self, event: Event, seats: Sequence[SeatLine]):
+        self.names_by_key = component_names(event)
+        self.diet = event.effective_variant == SPECIAL_DIET
+        group_hint = _("sizes of groups of 3+ → points")
+        rows = [Row("names", _("Players"), 22, kind="names")]
+        rows += [Row(key, self.names_by_key[key], 26, hint=group_hint, kind="groups") for key in SNACKS]
+        rows += [Row(key, self.names_by_key[key], 26, hint=group_hint, kind="groups") for key in CLOTHS]
+        rows.append(Row("groups_points", _("Group points"), 24, hint=_("each group: size − 2")))
+        notes = [_("Every group of 3 or more identical snacks or tablecloths scores its size minus 2.")]
+        if self.diet:
+            for number, card in enumerate(event.diet or [], start=1):
+                component = self.names_by_key.get(card.get("component"), card.get("component", ""))
+                modifier = str(MODIFIER_LABELS.get(card.get("modifier"), card.get("modifier", "")))
+                label = _("Diet card %(number)d: %(component)s") % {"number": number, "component": component}
+                rows.append(Row(f"diet{number}", label, 28, hint=modifier))
+            notes.append(
+                _("Special diet: draw each picnic zone below, a code per square, so the diet cards are scored.")
+            )
+        rows += [
+            Row("total", _("Total"), 26, strong=True),
+            Row("largest", _("Largest group"), 22, hint=_("breaks ties")),
+        ]
+        notes.append(_("Tie: the largest group wins."))
+        super().__init__([seat.name for seat in seats], rows, notes)
+        codes = short_codes(self.names_by_key)
+        self.legend = " · ".join(f"{codes[key]} = {name}" for key, name in self.names_by_key.items())
+        self.zone_title = _("Picnic zones: write snack/tablecloth in each square, e.g. %(example)s") % {
+            "example": f"{codes['sandwich']}/{codes['green']}"
+        }
+
+    def draw_cell(self, row, player, x, y, width):
+        super().draw_cell(row, player, x, y, width)
+        if row.kind == "groups":
+            boxes(self.canv, x, y, width, row.height, ["□", "□", "□", "→", "□"], box=18)
+
+    def zone_square(self) -> float:
+        return min(ZONE_SQUARE, (self.player_width - 8) / GRID_SIZE)
+
+    def extra_height(self, width):
+        return 12 + 3 * LEGEND + GRID_SIZE * self.zone_square() + 4 if self.diet else 0
+
+    def draw_extra(self, bottom):
+        if not self.diet:
+            return
+        c = self.canv
+        y = bottom - 12 - LEGEND
+        draw_text(c, self.zone_title, 0, y, self.width, LEGEND, size=8, minimum=5, bold=True, pad=0)
+        y -= LEGEND
+        draw_text(c, self.legend, 0, y, self.width, LEGEND, size=7.5, minimum=5, colour=GREY, pad=0)
+        square = self.zone_square()
+        y -= LEGEND + 2 + GRID_SIZE * square + 2
+        for p in range(len(self.names)):
+            x = self.label_width + p * self.player_width + (self.player_width - GRID_SIZE * square) / 2
+            for row in range(GRID_SIZE):
+                for col in range(GRID_SIZE):
+                    cell(c, x + col * square, y + row * square, square, square, line=0.5)
+
+    def draw_extra_names(self, bottom):
+        if not self.diet:
+            return
+        y = bottom - 12 - 3 * LEGEND - 2
+        for p, name in enumerate(self.names):
+            x = self.column_x(p)
+            draw_text(self.canv, name, x, y, self.player_width, LEGEND, size=8, minimum=5, bold=True, align="center")
+
+
+def sheet(event: Event, seats: Sequence[SeatLine]) -> Flowable:
+    return SnackMatchSheet(event, seats)

@@ -1,0 +1,105 @@
+"""The standings on paper: as stored now, or as they were after any earlier round."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.utils import formats, timezone, translation
+from django.utils.translation import gettext as _
+from reportlab.platypus import Table, TableStyle
+
+from ..models import Event, Standing
+from ..standings.build import seat_results
+from ..standings.metrics import rank_players
+from .common import GREY, PALE, SHADE, FitText, body_size, build_pdf, heading
+from .fonts import BOLD, REGULAR
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    rank: int
+    name: str
+    club: str
+    points: Decimal
+    score: int
+    tiebreak: int
+    buchholz: Decimal
+
+
+def stored_standings(event: Event) -> list[StandingLine]:
+    """The standings as last rebuilt, best first."""
+    rows = Standing.objects.filter(event=event).select_related("player").order_by("rank", "player__name")
+    return [StandingLine(s.rank, s.player.name, s.player.club, s.points, s.score, s.tiebreak, s.buchholz) for s in rows]
+
+
+def standings_after(event: Event, number: int) -> list[StandingLine]:
+    """The standings as they were after round ``number``: only results of that round and the ones before count."""
+    results = [result for result in seat_results(event) if result.round <= number]
+    players = {pk: (name, club) for pk, name, club in event.players.values_list("pk", "name", "club")}
+    ranked = rank_players(results, players)
+    lines = [
+        StandingLine(
+            r.rank,
+            *players[r.player],
+            r.metrics["points"],
+            r.metrics["score"],
+            r.metrics["tiebreak"],
+            r.metrics["buchholz"],
+        )
+        for r in ranked
+    ]
+    return sorted(lines, key=lambda line: (line.rank, line.name))
+
+
+def number(value) -> str:
+    """A number as the event's language writes it, without trailing zeros (2.5, not 2.50)."""
+    if isinstance(value, Decimal):
+        value = value.quantize(Decimal(1)) if value == value.to_integral() else value.normalize()
+    return formats.number_format(value)
+
+
+TABLE_STYLE = [
+    ("FONT", (0, 0), (-1, -1), REGULAR, 9.5),
+    ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+    ("ROWBACKGROUNDS", (0, 1), (-1, -1), [None, PALE]),
+    ("LINEBELOW", (0, 0), (-1, 0), 0.8, GREY),
+    ("ALIGN", (3, 1), (-1, -1), "RIGHT"),
+    ("ALIGN", (0, 1), (0, -1), "RIGHT"),
+    ("FONT", (3, 1), (3, -1), BOLD, 9.5),
+    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+    ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+    ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+]
+
+
+def standings_pdf(event: Event, lines: list[StandingLine], after_round: int | None = None) -> bytes:
+    """Rank, player, club, tournament points, game score, tiebreak and opponents' points of every player."""
+    with translation.override(event.language):
+        if after_round is None:
+            title = _("Standings")
+        else:
+            title = _("Standings after round %(number)d") % {"number": after_round}
+        printed = _("printed %(when)s") % {"when": formats.date_format(timezone.localtime(), "DATETIME_FORMAT")}
+        width, _height = body_size(event)
+        tiebreak = _(event.rules.tiebreak_label) if event.rules.tiebreak_label else _("Game tiebreak")
+        labels = [_("Rank"), _("Player"), _("Club"), _("Tournament points"), _("Game score"), tiebreak]
+        labels.append(_("Opponents' points"))
+        numbers = 58
+        widths = [36, (width - 36 - 4 * numbers) * 0.62, (width - 36 - 4 * numbers) * 0.38] + [numbers] * 4
+        header = [FitText(label, size=8, minimum=5.5, bold=True, lines=2) for label in labels]
+        rows = [header] + [
+            [
+                str(line.rank),
+                FitText(line.name, size=9.5, minimum=5.5),
+                FitText(line.club, size=8.5, minimum=5.5, colour=GREY),
+                number(line.points),
+                number(line.score),
+                number(line.tiebreak),
+                number(line.buchholz),
+            ]
+            for line in lines
+        ]
+        table = Table(rows, colWidths=widths, repeatRows=1, style=TableStyle(TABLE_STYLE), hAlign="LEFT")
+        story = [*heading(event, f"{event.name} · {title}", extra=printed), table]
+        return build_pdf(event, title, story)

@@ -1,0 +1,110 @@
+"""Veggies: per player, a row per good (largest group x groups = points) and the mice; team totals in teams."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.utils.translation import gettext as _
+from reportlab.platypus import Flowable
+
+from scoring.veggies import GOODS
+
+from ..models import Event
+from .common import GREY, SHADE, SeatLine, cell, draw_text
+from .grid import PlayerColumns, Row, boxes
+
+TWO_PLAYER = "two-player"
+TEAMS = "teams"
+TEAM_ROW = 24
+
+
+def good_labels() -> dict[str, str]:
+    return {
+        "strawberries": _("Strawberries"),
+        "bananas": _("Bananas"),
+        "grapes": _("Grapes"),
+        "carrots": _("Carrots"),
+        "mushrooms": _("Mushrooms"),
+    }
+
+
+def teams_of(seats: Sequence[SeatLine]) -> list[tuple[str, list[int]]]:
+    """The two teams at a table as (name, seat indexes): the players' own teams, else seats 1 + 3 and 2 + 4."""
+    by_team: dict[str, list[int]] = {}
+    for i, seat in enumerate(seats):
+        by_team.setdefault(seat.team, []).append(i)
+    if "" not in by_team and len(by_team) == 2 and all(len(members) == 2 for members in by_team.values()):
+        return list(by_team.items())
+    return [(_("Team %(number)d") % {"number": n + 1}, [i for i in range(len(seats)) if i % 2 == n]) for n in range(2)]
+
+
+class VeggiesSheet(PlayerColumns):
+    def __init__(self, event: Event, seats: Sequence[SeatLine]):
+        variant = event.effective_variant
+        labels = good_labels()
+        rows = [Row("names", _("Players"), 22, kind="names")]
+        rows += [Row(good, labels[good], 34, hint=_("largest × groups"), kind="good") for good in GOODS]
+        rows += [
+            Row("mice", _("Mice"), 34, hint=_("−2 each"), kind="mice"),
+            Row("total", _("Total"), 30, strong=True),
+        ]
+        notes = [
+            _(
+                "Tick the good of your biggest group and tell the table: every declared good scores for everyone, "
+                "once; other goods score nothing."
+            )
+        ]
+        if variant == TWO_PLAYER:
+            notes.append(_("Two players: each player declares two goods, their two biggest groups."))
+        if variant == TEAMS:
+            notes.append(_("Teams: scored as standard; a team's score is its two players' totals added up."))
+        notes.append(_("Tie: fewest mice wins."))
+        super().__init__([seat.name for seat in seats], rows, notes)
+        self.teams = teams_of(seats) if variant == TEAMS and len(seats) == 4 else []
+        self.team_labels = (_("Team"), _("Team total"), _("Team mice"))
+        self.declared = _("declared")
+
+    def form_key(self):
+        return (*super().form_key(), bool(self.teams))
+
+    def draw_cell(self, row, player, x, y, width):
+        super().draw_cell(row, player, x, y, width)
+        c = self.canv
+        if row.kind == "good":
+            edges = boxes(c, x, y - 3, width, row.height, ["tick", "□", "×", "□", "=", "□"])
+            top = y + row.height - 9
+            draw_text(c, self.declared, edges[0] - 10, top, 36, 8, size=5.5, minimum=4, colour=GREY, pad=0)
+        elif row.kind == "mice":
+            boxes(c, x, y, width, row.height, ["□", "×", "−2", "=", "□"])
+
+    def extra_height(self, width):
+        return (len(self.teams) + 1) * TEAM_ROW + 10 if self.teams else 0
+
+    def draw_extra(self, bottom):
+        if not self.teams:
+            return
+        c = self.canv
+        team_label, total_label, mice_label = self.team_labels
+        widths = (self.width - 180, 90, 90)
+        y = bottom - 10 - TEAM_ROW
+        x = 0
+        for label, w in zip((team_label, total_label, mice_label), widths):
+            cell(c, x, y, w, TEAM_ROW, fill=SHADE)
+            draw_text(c, label, x, y, w, TEAM_ROW, size=8, bold=True)
+            x += w
+        for _team in self.teams:
+            y -= TEAM_ROW
+            cell(c, 0, y, widths[0], TEAM_ROW)
+            cell(c, widths[0], y, widths[1], TEAM_ROW, line=1.2)
+            cell(c, widths[0] + widths[1], y, widths[2], TEAM_ROW)
+
+    def draw_extra_names(self, bottom):
+        y = bottom - 10 - TEAM_ROW
+        for team, members in self.teams:
+            y -= TEAM_ROW
+            names = " + ".join(self.names[i] for i in members)
+            draw_text(self.canv, f"{team}: {names}", 0, y, self.width - 180, TEAM_ROW, size=9, minimum=5)
+
+
+def sheet(event: Event, seats: Sequence[SeatLine]) -> Flowable:
+    return VeggiesSheet(event, seats)

@@ -1,0 +1,124 @@
+"""The mixer: seat each round so that players meet as many new opponents as possible.
+
+Nothing is remembered between calls. Each call plans the whole event again from the player count,
+table sizes, rounds and seed (a finite-geometry design when one fits, else a tabu search with a
+fixed number of steps, so every call gets the same plan). If the meetings so far are the plan's
+earlier rounds under some naming of the players, the plan's next round is returned under that
+naming. Otherwise (dropped or late players, seats changed by hand) the remaining rounds are searched
+again against the actual history and the first of them is returned.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TypeVar
+
+from .designs import affine_rounds
+from .history import normalise_history, restrict_history
+from .local_search import ScheduleSearch, Tables, greedy_round, meeting_matrix
+from .relabelling import find_relabelling
+from .tables import canonical_order
+
+P = TypeVar("P", bound=Hashable)
+
+TIME_LIMIT = 8.0
+"""Seconds one call may take at most (the app allows 10)."""
+
+PLAN_SHARE = 0.4
+"""Part of the time limit the plan may use; its search normally stops much earlier, after a fixed number of steps."""
+
+PLAN_STEPS = 600_000
+"""Search effort for a plan, in player-steps: iterations times players, so larger events get fewer iterations."""
+
+MAX_LOOKAHEAD = 12
+"""At most this many remaining rounds are searched together when the plan no longer applies."""
+
+
+def mixer_seating(
+    players: Sequence[P],
+    sizes: Sequence[int],
+    history: Mapping | None,
+    *,
+    round_number: int,
+    rounds_total: int,
+    seed: object = 0,
+    time_limit: float = TIME_LIMIT,
+) -> list[list[P]]:
+    """Tables for round ``round_number`` (from 1) of ``rounds_total``, repeating as few meetings of ``history`` as possible."""
+    deadline = time.monotonic() + time_limit
+    order = canonical_order(players)
+    if sum(sizes) != len(order):
+        raise ValueError(f"Table sizes {list(sizes)} do not add up to {len(order)} players.")
+    if len(sizes) < 2:
+        return [list(order)] if order else []
+    index = {player: i for i, player in enumerate(order)}
+    met = restrict_history(normalise_history(history), order)
+    base = {}
+    for key, count in met.items():
+        a, b = sorted(index[p] for p in key)
+        base[a, b] = count
+    done = max(0, round_number - 1)
+    rounds_planned = max(rounds_total, round_number)
+    planned = planned_round(len(order), list(sizes), base, done, rounds_planned, seed, deadline, time_limit)
+    if planned is None:
+        rng = random.Random(f"mixer-search:{seed}:{round_number}")
+        lookahead = min(MAX_LOOKAHEAD, max(1, rounds_planned - done))
+        planned = search_rounds(len(order), list(sizes), base, lookahead, rng, deadline)[0]
+    return [[order[i] for i in table] for table in planned]
+
+
+def planned_round(
+    player_count: int,
+    sizes: list[int],
+    base: dict[tuple[int, int], int],
+    done: int,
+    rounds_planned: int,
+    seed: object,
+    deadline: float,
+    time_limit: float,
+) -> Tables | None:
+    """Round ``done + 1`` of the event plan, renamed to fit the history ``base``; None if the history is not the plan's."""
+    meetings_per_round = sum(size * (size - 1) // 2 for size in sizes)
+    if sum(base.values()) != done * meetings_per_round:
+        return None
+    plan_deadline = min(deadline, time.monotonic() + PLAN_SHARE * time_limit)
+    plan = plan_event(player_count, sizes, rounds_planned, seed, plan_deadline)
+    preferred = list(range(player_count))
+    random.Random(f"mixer-names:{seed}").shuffle(preferred)
+    pattern = meeting_matrix(player_count, {}, plan[:done])
+    target = meeting_matrix(player_count, base, [])
+    naming = find_relabelling(pattern, target, preferred)
+    if naming is None:
+        return None
+    return [[naming[i] for i in table] for table in plan[done]]
+
+
+def plan_event(player_count: int, sizes: list[int], rounds: int, seed: object, deadline: float) -> list[Tables]:
+    """The whole event on players ``0..n-1``: the same for the same arguments (unless the deadline cuts the search)."""
+    rng = random.Random(f"mixer-plan:{seed}:{player_count}:{sizes}:{rounds}")
+    built = affine_rounds(player_count, sizes[0], rounds, rng) if len(set(sizes)) == 1 else []
+    if len(built) >= rounds:
+        return built[:rounds]
+    return search_rounds(player_count, sizes, {}, rounds, rng, deadline, fixed=built)
+
+
+def search_rounds(
+    player_count: int,
+    sizes: list[int],
+    base: dict[tuple[int, int], int],
+    rounds: int,
+    rng: random.Random,
+    deadline: float,
+    fixed: Sequence[Tables] = (),
+) -> list[Tables]:
+    """``rounds`` rounds after the meetings ``base``: ``fixed`` ones to start from, greedy ones for the rest, then searched."""
+    schedule = [[list(table) for table in tables] for tables in fixed]
+    while len(schedule) < rounds:
+        meet = meeting_matrix(player_count, base, schedule)
+        schedule.append(greedy_round(player_count, sizes, meet, rng))
+    iterations = max(1_000, PLAN_STEPS // player_count)
+    return ScheduleSearch(player_count, base, schedule, rng).run(iterations, iterations // 2, deadline)
+
+

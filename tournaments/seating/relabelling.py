@@ -1,0 +1,87 @@
+"""Find which player plays which part of a planned schedule: an isomorphism of meeting graphs.
+
+The mixer plans a whole event on player numbers. If the meetings so far are the planned rounds'
+meetings under some renaming of the players (for example when round one was seated at random),
+the rest of the plan, renamed the same way, still avoids every repeat.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+Matrix = list[list[int]]
+
+SEARCH_NODES = 400
+
+
+def find_relabelling(pattern: Matrix, target: Matrix, preferred: list[int]) -> list[int] | None:
+    """A bijection ``f`` with ``pattern[u][v] == target[f[u]][f[v]]`` for all ``u, v``, or None.
+
+    Individualisation and refinement: colour both graphs alike, then repeatedly pair one vertex of
+    ``pattern`` with a same-coloured vertex of ``target`` and refine, backtracking on a mismatch.
+    ``preferred[u]`` is tried first as the image of ``u``, so equal graphs give ``preferred`` back.
+    Gives up (None) after a bounded number of tries.
+    """
+    n = len(pattern)
+    if len(target) != n:
+        return None
+    if is_relabelling(pattern, target, preferred):
+        return list(preferred)
+    stacked = pattern + target
+    nodes = 0
+
+    def search(colours: list[int]) -> list[int] | None:
+        nonlocal nodes
+        nodes += 1
+        if nodes > SEARCH_NODES or Counter(colours[:n]) != Counter(colours[n:]):
+            return None
+        classes = Counter(colours[:n])
+        open_classes = [c for c, size in classes.items() if size > 1]
+        if not open_classes:
+            where = {colour: w for w, colour in enumerate(colours[n:])}
+            image = [where[colour] for colour in colours[:n]]
+            return image if is_relabelling(pattern, target, image) else None
+        colour = min(open_classes, key=lambda c: (classes[c], c))
+        u = colours.index(colour)
+        images = [w for w in range(n) if colours[n + w] == colour]
+        images.sort(key=lambda w: w != preferred[u])
+        fresh = max(colours) + 1
+        for w in images:
+            individualised = list(colours)
+            individualised[u] = individualised[n + w] = fresh
+            found = search(refined_colours(stacked, individualised))
+            if found is not None or nodes > SEARCH_NODES:
+                return found
+        return None
+
+    return search(refined_colours(stacked, [0] * 2 * n))
+
+
+def is_relabelling(pattern: Matrix, target: Matrix, image: list[int]) -> bool:
+    """Whether ``image`` carries ``pattern`` onto ``target``."""
+    return all(
+        row[v] == target_row[image[v]]
+        for row, target_row in ((pattern[u], target[image[u]]) for u in range(len(pattern)))
+        for v in range(len(row))
+    )
+
+
+def refined_colours(matrix: Matrix, colours: list[int]) -> list[int]:
+    """Colour refinement (1-dimensional Weisfeiler-Leman) of weighted graphs, starting from ``colours``.
+
+    ``matrix`` may stack the rows of two graphs with the same number of vertices; each row's
+    neighbours are in its own graph, and the colours of both graphs stay comparable.
+    """
+    n = len(matrix[0]) if matrix else 0
+    classes = len(set(colours))
+    while True:
+        signatures = []
+        for v, row in enumerate(matrix):
+            offset = v - v % n
+            neighbours = sorted((weight, colours[offset + u]) for u, weight in enumerate(row) if weight)
+            signatures.append((colours[v], tuple(neighbours)))
+        ids = {signature: i for i, signature in enumerate(sorted(set(signatures)))}
+        colours = [ids[signature] for signature in signatures]
+        if len(ids) == classes:
+            return colours
+        classes = len(ids)
