@@ -1,6 +1,6 @@
 """The app's URLs, gathered from each concern's views module."""
 
-from .views import api, backup, desk_tables, event_setup, organiser, players, public, rounds, table_entry
+from .views import api, backup, desk_tables, event_setup, organiser, players, printing, public, rounds, table_entry
 
 app_name = "tournaments"
 
@@ -14,4 +14,5 @@ urlpatterns = [
     *table_entry.urlpatterns,
     *desk_tables.urlpatterns,
     *api.urlpatterns,
+    *printing.urlpatterns,
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -20,7 +21,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, P
 
 from ..models import Event
 from ..models.event import PaperSize
-from .fonts import BOLD, LEADING, REGULAR, face, fit, register_fonts
+from .fonts import BOLD, LEADING, REGULAR, SHRINK_BEFORE_WRAP, face, fit, register_fonts
 
 PAGE_SIZES = {PaperSize.A4: A4, PaperSize.LETTER: LETTER}
 MARGIN = 12 * mm
@@ -28,7 +29,6 @@ FOOTER = 7 * mm
 COLUMN_GAP = 8 * mm
 INK = colors.black
 GREY = colors.Color(0.4, 0.4, 0.4)
-RULE = colors.Color(0.55, 0.55, 0.55)
 SHADE = colors.Color(0.9, 0.9, 0.9)
 PALE = colors.Color(0.96, 0.96, 0.96)
 #: A text's baseline sits this share of its size below the middle of its line.
@@ -37,6 +37,16 @@ BASELINE_DROP = 0.36
 
 def page_size(event: Event) -> tuple[float, float]:
     return PAGE_SIZES.get(event.paper_size, A4)
+
+
+#: Letters that do not decompose into a base letter and an accent, spelled as they sort.
+SORT_SPELLING = str.maketrans({"ł": "l", "Ł": "l", "ø": "o", "Ø": "o", "đ": "d", "Đ": "d", "ß": "ss", "æ": "ae"})
+
+
+def sort_key(name: str) -> tuple[str, str]:
+    """Alphabetical order as people expect it on a wall: accents and case ignored (Łucja beside Lucas)."""
+    plain = unicodedata.normalize("NFKD", name.translate(SORT_SPELLING))
+    return "".join(ch for ch in plain if not unicodedata.combining(ch)).casefold(), name
 
 
 def variant_label(event: Event) -> str:
@@ -70,20 +80,32 @@ def draw_text(
     if inner <= 0 or not text:
         return
     fitted_size, lines = fit(str(text), inner, max(height - pad, 1), size, minimum, bold)
+    draw_lines(canvas, lines, fitted_size, x, y, width, height, bold, align, colour, pad)
+
+
+def draw_lines(canvas, lines, size, x, y, width, height, bold=False, align="left", colour=INK, pad: float = 2) -> None:
+    """Lines already fitted at ``size``, centred vertically in the box at (x, y)."""
     if not lines:
         return
-    canvas.setFont(face(bold), fitted_size)
+    canvas.setFont(face(bold), size)
     canvas.setFillColor(colour)
-    step = fitted_size * LEADING
+    step = size * LEADING
     middle = y + height / 2 + (len(lines) - 1) * step / 2
     for i, line in enumerate(lines):
-        baseline = middle - i * step - BASELINE_DROP * fitted_size
+        baseline = middle - i * step - BASELINE_DROP * size
         if align == "center":
             canvas.drawCentredString(x + width / 2, baseline, line)
         elif align == "right":
             canvas.drawRightString(x + width - pad, baseline, line)
         else:
             canvas.drawString(x + pad, baseline, line)
+
+
+def common_size(texts, width: float, height: float, size: float, minimum: float, bold: bool = False, pad=2) -> float:
+    """One font size for a row of names so the row looks even: the largest at which each fits, but no name
+    much longer than the others makes them all small (that one alone is drawn smaller)."""
+    sizes = [fit(str(text), width - 2 * pad, max(height - pad, 1), size, minimum, bold)[0] for text in texts if text]
+    return max(min(sizes, default=size), size * SHRINK_BEFORE_WRAP)
 
 
 def draw_caption(canvas, text: str, x: float, top: float, width: float, size: float = 5.5, colour=GREY) -> None:
@@ -185,6 +207,7 @@ class SheetHeader(CachedDrawing):
         self.seats, self.link = seats, link
         self.event_text, self.info_text = event.name, event_line(event)
         self.labels = (_("Round"), _("Table"), _("Seats"))
+        self.outline = _("Table %(number)d") % {"number": table_number}
 
     def wrap(self, availWidth, availHeight):
         self.width, self.height = availWidth, self.HEIGHT
@@ -206,6 +229,9 @@ class SheetHeader(CachedDrawing):
 
     def draw_changing(self):
         c, w, h = self.canv, self.width, self.HEIGHT
+        key = f"table-{self.table_number}"
+        c.bookmarkPage(key)
+        c.addOutlineEntry(self.outline, key, level=0)
         draw_qr(c, self.link, w - self.QR, h - self.QR, self.QR)
         link_left = w - self.LINK_WIDTH
         draw_text(c, self.link, link_left, 0, self.LINK_WIDTH, h - self.QR - 1, size=7, minimum=5, align="right", pad=0)
@@ -234,29 +260,19 @@ class FitText(Flowable):
     def wrap(self, availWidth, availHeight):
         self.width = availWidth
         room = self.lines * self.size * LEADING
-        fitted_size, lines = fit(self.text, availWidth, room, self.size, self.minimum, self.bold)
-        self.height = max(1, len(lines)) * fitted_size * LEADING
+        self.fitted = fit(self.text, availWidth, room, self.size, self.minimum, self.bold)
+        self.height = max(1, len(self.fitted[1])) * self.fitted[0] * LEADING
         return availWidth, self.height
 
     def draw(self):
-        draw_text(
-            self.canv,
-            self.text,
-            0,
-            0,
-            self.width,
-            self.height + 0.02,
-            self.size,
-            self.minimum,
-            self.bold,
-            pad=0,
-            **self.style,
-        )
+        size, lines = self.fitted
+        draw_lines(self.canv, lines, size, 0, 0, self.width, self.height, self.bold, pad=0, **self.style)
 
 
 @functools.cache
 def styles() -> dict[str, object]:
     """Paragraph and table styles, made once per process."""
+    prepare()
     title = ParagraphStyle("title", fontName=BOLD, fontSize=16, leading=20, spaceAfter=2)
     info = ParagraphStyle("info", fontName=REGULAR, fontSize=9, leading=12, textColor=GREY, spaceAfter=8)
     table = TableStyle(
@@ -324,10 +340,15 @@ def body_size(event: Event) -> tuple[float, float]:
     return width - 2 * MARGIN, height - 2 * MARGIN
 
 
+def prepare() -> None:
+    """Fonts registered, and plain binary streams (ASCII85 would only make files bigger and slower to write)."""
+    register_fonts()
+    rl_config.useA85 = 0
+
+
 def build_pdf(event: Event, title: str, story: list, templates: Sequence[PageTemplate] | None = None) -> bytes:
     """The PDF of ``story`` on the event's paper, every page footed with the event and its number."""
-    register_fonts()
-    rl_config.useA85 = 0  # plain binary streams: ASCII85 would only make the file bigger and slower to write
+    prepare()
     buffer = io.BytesIO()
     doc = BaseDocTemplate(
         buffer,

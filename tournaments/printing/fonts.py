@@ -29,7 +29,7 @@ def register_fonts() -> None:
     """Register the regular and bold faces with ReportLab (once per process)."""
     pdfmetrics.registerFont(TTFont(REGULAR, str(FOLDER / "DejaVuSans.ttf")))
     pdfmetrics.registerFont(TTFont(BOLD, str(FOLDER / "DejaVuSans-Bold.ttf")))
-    for bold, italic in ((0, 0), (0, 1), (1, 0), (1, 1)):
+    for bold, italic in ((0, 1), (1, 1), (0, 0), (1, 0)):
         addMapping(REGULAR, bold, italic, BOLD if bold else REGULAR)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .common import GREY, PALE, SHADE, CachedDrawing, cell, draw_caption, draw_text
+from .common import GREY, PALE, SHADE, CachedDrawing, cell, common_size, draw_caption, draw_text
 
 LABEL_WIDTH = 92
 
@@ -79,9 +79,10 @@ class PlayerColumns(CachedDrawing):
         for row in self.rows:
             y -= row.height
             if row.kind == "names":
+                size = common_size(self.names, self.player_width, row.height, 9, 5, bold=True)
                 for p, name in enumerate(self.names):
                     x = self.column_x(p)
-                    draw_text(self.canv, name, x, y, self.player_width, row.height, 9, 5, bold=True, align="center")
+                    draw_text(self.canv, name, x, y, self.player_width, row.height, size, 5, bold=True, align="center")
         self.draw_extra_names(y)
 
     def draw_label(self, row: Row, y: float) -> None:

@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
-import unicodedata
-
 from django.utils import translation
 from django.utils.translation import gettext as _
 from reportlab.platypus import NextPageTemplate, PageBreak, Spacer, Table
 
 from ..models import Event, Round
-from .common import COLUMN_GAP, FitText, body_size, build_pdf, heading, page_template, styles
-
-#: Letters that do not decompose into a base letter and an accent, spelled as they sort.
-SORT_SPELLING = str.maketrans({"ł": "l", "Ł": "l", "ø": "o", "Ø": "o", "đ": "d", "Đ": "d", "ß": "ss", "æ": "ae"})
-
-
-def sort_key(name: str) -> tuple[str, str]:
-    """Alphabetical order as people expect it on a wall: accents and case ignored (Łucja beside Lucas)."""
-    plain = unicodedata.normalize("NFKD", name.translate(SORT_SPELLING))
-    return "".join(ch for ch in plain if not unicodedata.combining(ch)).casefold(), name
+from .common import COLUMN_GAP, GREY, FitText, body_size, build_pdf, heading, page_template, sort_key, styles
 
 
 def by_table(event: Event, round_: Round, width: float) -> Table:
@@ -34,8 +23,10 @@ def by_table(event: Event, round_: Round, width: float) -> Table:
     for table in tables:
         row = [FitText(str(table.number), size=14, bold=True, lines=1)]
         for seat in table.seats.all():
-            text = f"{seat.player.name} ({seat.player.club})" if seat.player.club else seat.player.name
-            row.append(FitText(text, size=10, minimum=6))
+            cell = [FitText(seat.player.name, size=10, minimum=6)]
+            if seat.player.club:
+                cell.append(FitText(seat.player.club, size=7.5, minimum=5, lines=1, colour=GREY))
+            row.append(cell)
         row += [""] * (seats + 1 - len(row))
         rows.append(row)
     return Table(

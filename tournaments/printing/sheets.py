@@ -12,7 +12,7 @@ from reportlab.platypus import Flowable, PageBreak, Spacer
 
 from ..models import Event, GameChoices, Round, Seat, Table
 from . import cheese_rescue, snack_match, vegetables, veggies
-from .common import SeatLine, SheetHeader, build_pdf
+from .common import SeatLine, SheetHeader, build_pdf, heading, prepare
 
 #: Each game's own part of the sheet: (event, seats in order) -> flowable.
 GAME_SHEETS: dict[str, Callable[[Event, Sequence[SeatLine]], Flowable]] = {
@@ -43,15 +43,18 @@ def seat_lines(table: Table) -> list[SeatLine]:
 
 def score_sheets_pdf(event: Event, round_: Round, table_link: Callable[[Table], str]) -> bytes:
     """Every table's score sheet for ``round_``, in the event's language; ``table_link`` gives each scorer link."""
+    prepare()
     with translation.override(event.language):
         story: list[Flowable] = []
         for table in round_.tables.all():
             seats = seat_lines(table)
+            if story:
+                story.append(PageBreak())
             story += [
                 SheetHeader(event, round_.number, table.number, seats, table_link(table)),
                 Spacer(1, 8),
                 GAME_SHEETS[event.game](event, seats),
-                PageBreak(),
             ]
-        title = _("Round %(number)d · score sheets") % {"number": round_.number}
-        return build_pdf(event, title, story[:-1])
+        if not story:
+            story = heading(event, _("Round %(number)d has no tables.") % {"number": round_.number})
+        return build_pdf(event, _("Round %(number)d · score sheets") % {"number": round_.number}, story)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from reportlab.platypus import Flowable
 
@@ -11,10 +12,10 @@ from scoring.snack_match import GRID_SIZE, SPECIAL_DIET
 
 from ..forms.event import CLOTHS, MODIFIER_LABELS, SNACKS
 from ..models import Event
-from .common import GREY, SeatLine, cell, draw_text
+from .common import GREY, SeatLine, cell, common_size, draw_text
 from .grid import PlayerColumns, Row, boxes
 
-ZONE_SQUARE = 22
+ZONE_SQUARE = 30
 LEGEND = 14
 
 
@@ -39,8 +40,8 @@ class SnackMatchSheet(PlayerColumns):
         self.diet = event.effective_variant == SPECIAL_DIET
         group_hint = _("sizes of groups of 3+ → points")
         rows = [Row("names", _("Players"), 22, kind="names")]
-        rows += [Row(key, self.names_by_key[key], 26, hint=group_hint, kind="groups") for key in SNACKS]
-        rows += [Row(key, self.names_by_key[key], 26, hint=group_hint, kind="groups") for key in CLOTHS]
+        rows += [Row(key, capfirst(self.names_by_key[key]), 26, hint=group_hint, kind="groups") for key in SNACKS]
+        rows += [Row(key, capfirst(self.names_by_key[key]), 26, hint=group_hint, kind="groups") for key in CLOTHS]
         rows.append(Row("groups_points", _("Group points"), 24, hint=_("each group: size − 2")))
         notes = [_("Every group of 3 or more identical snacks or tablecloths scores its size minus 2.")]
         if self.diet:
@@ -95,9 +96,10 @@ class SnackMatchSheet(PlayerColumns):
         if not self.diet:
             return
         y = bottom - 12 - 3 * LEGEND - 2
+        size = common_size(self.names, self.player_width, LEGEND, 8, 5, bold=True)
         for p, name in enumerate(self.names):
             x = self.column_x(p)
-            draw_text(self.canv, name, x, y, self.player_width, LEGEND, size=8, minimum=5, bold=True, align="center")
+            draw_text(self.canv, name, x, y, self.player_width, LEGEND, size=size, minimum=5, bold=True, align="center")
 
 
 def sheet(event: Event, seats: Sequence[SeatLine]) -> Flowable:

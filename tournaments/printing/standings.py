@@ -6,13 +6,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.utils import formats, timezone, translation
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from reportlab.platypus import Table, TableStyle
 
 from ..models import Event, Standing
 from ..standings.build import seat_results
 from ..standings.metrics import rank_players
-from .common import GREY, PALE, SHADE, FitText, body_size, build_pdf, heading
+from .common import GREY, PALE, SHADE, FitText, body_size, build_pdf, heading, sort_key
 from .fonts import BOLD, REGULAR
 
 
@@ -29,8 +30,11 @@ class StandingLine:
 
 def stored_standings(event: Event) -> list[StandingLine]:
     """The standings as last rebuilt, best first."""
-    rows = Standing.objects.filter(event=event).select_related("player").order_by("rank", "player__name")
-    return [StandingLine(s.rank, s.player.name, s.player.club, s.points, s.score, s.tiebreak, s.buchholz) for s in rows]
+    rows = Standing.objects.filter(event=event).select_related("player")
+    lines = [
+        StandingLine(s.rank, s.player.name, s.player.club, s.points, s.score, s.tiebreak, s.buchholz) for s in rows
+    ]
+    return sorted(lines, key=lambda line: (line.rank, sort_key(line.name)))
 
 
 def standings_after(event: Event, number: int) -> list[StandingLine]:
@@ -49,7 +53,7 @@ def standings_after(event: Event, number: int) -> list[StandingLine]:
         )
         for r in ranked
     ]
-    return sorted(lines, key=lambda line: (line.rank, line.name))
+    return sorted(lines, key=lambda line: (line.rank, sort_key(line.name)))
 
 
 def number(value) -> str:
@@ -82,7 +86,7 @@ def standings_pdf(event: Event, lines: list[StandingLine], after_round: int | No
             title = _("Standings after round %(number)d") % {"number": after_round}
         printed = _("printed %(when)s") % {"when": formats.date_format(timezone.localtime(), "DATETIME_FORMAT")}
         width, _height = body_size(event)
-        tiebreak = _(event.rules.tiebreak_label) if event.rules.tiebreak_label else _("Game tiebreak")
+        tiebreak = capfirst(_(event.rules.tiebreak_label)) if event.rules.tiebreak_label else _("Game tiebreak")
         labels = [_("Rank"), _("Player"), _("Club"), _("Tournament points"), _("Game score"), tiebreak]
         labels.append(_("Opponents' points"))
         numbers = 58

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from reportlab.platypus import Flowable
 
 from ..models import Event
-from .common import GREY, PALE, SHADE, CachedDrawing, SeatLine, cell, draw_caption, draw_text
+from .common import GREY, PALE, SHADE, CachedDrawing, SeatLine, cell, common_size, draw_caption, draw_text
 
 #: A manche has this many crosses in all; one player may take every one of them.
 CROSSES = 16
@@ -134,13 +134,15 @@ class VegetablesSheet(CachedDrawing):
     def draw_changing(self):
         c, pw, title, height = self.canv, self.player_width, TITLE * self.scale, NAMES * self.scale
         placed, totals_top = self.blocks()
+        size = common_size(self.names, pw, height, 8, 5, bold=True)
         for x, top, _manche in placed:
             for p, name in enumerate(self.names):
-                draw_text(c, name, x + p * pw, top - title - height, pw, height, 8, 5, bold=True, align="center")
+                draw_text(c, name, x + p * pw, top - title - height, pw, height, size, 5, bold=True, align="center")
         wide = self.totals_width()
+        size = common_size(self.names, wide, height, 8.5, 5, bold=True)
         for p, name in enumerate(self.names):
             x = LABEL_WIDTH + p * wide
-            draw_text(c, name, x, totals_top - title - height, wide, height, 8.5, 5, bold=True, align="center")
+            draw_text(c, name, x, totals_top - title - height, wide, height, size, 5, bold=True, align="center")
 
     def draw_labels(self, top: float, rows) -> None:
         c, t = self.canv, self.text

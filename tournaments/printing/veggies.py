@@ -73,7 +73,7 @@ class VeggiesSheet(PlayerColumns):
         if row.kind == "good":
             edges = boxes(c, x, y - 3, width, row.height, ["tick", "□", "×", "□", "=", "□"])
             top = y + row.height - 9
-            draw_text(c, self.declared, edges[0] - 10, top, 36, 8, size=5.5, minimum=4, colour=GREY, pad=0)
+            draw_text(c, self.declared, max(x + 1, edges[0] - 2), top, 40, 8, size=5.5, minimum=4, colour=GREY, pad=0)
         elif row.kind == "mice":
             boxes(c, x, y, width, row.height, ["□", "×", "−2", "=", "□"])
 

@@ -54,7 +54,8 @@ class VectorSpace:
     def add(self, u: int, v: int, factor: int = 1) -> int:
         """``u + factor * v``."""
         p = self.p
-        return sum(((a + factor * b) % p) * w for a, b, w in zip(self.digits[u], self.digits[v], self.weights, strict=True))
+        pairs = zip(self.digits[u], self.digits[v], self.weights, strict=True)
+        return sum(((a + factor * b) % p) * w for a, b, w in pairs)
 
     def span_with(self, subspace: frozenset[int], v: int) -> frozenset[int]:
         """The subspace spanned by ``subspace`` and ``v``."""

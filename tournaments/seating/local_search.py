@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 Tables = list[list[int]]
@@ -22,6 +22,16 @@ REPACK_NODES = 2_000
 """Tables tried by one exact attempt to reseat a whole round."""
 
 MAX_CANDIDATES = 48
+"""At most this many conflicted seats are tried as the first half of a swap in one iteration."""
+
+MAX_ITERATIONS = 20_000
+"""Iterations of one search at most, however small the event (a tenth of it without improvement ends an attempt)."""
+
+ATTEMPT_EFFORT = 150_000
+"""Iterations times players for one attempt of the search from a fresh start."""
+
+PATIENCE_EFFORT = 60_000
+"""An attempt ends after this many iterations times players without improvement."""
 """At most this many conflicted seats are tried as the first half of a swap in one iteration."""
 
 
@@ -61,6 +71,49 @@ def greedy_round(player_count: int, sizes: list[int], meet: list[list[int]], rng
     return tables
 
 
+def search_rounds(
+    player_count: int,
+    sizes: list[int],
+    base: dict[tuple[int, int], int],
+    rounds: int,
+    rng: random.Random,
+    deadline: float,
+    *,
+    effort: int,
+    fixed: Sequence[Tables] = (),
+) -> list[Tables]:
+    """``rounds`` rounds after the meetings ``base`` with as few repeats as the search finds.
+
+    Each attempt starts from the ``fixed`` rounds plus greedy ones and runs a tabu search; attempts
+    repeat until one reaches the fewest repeats possible or ``effort`` (iterations times players) is spent.
+    """
+    budget = min(MAX_ITERATIONS, effort // player_count)
+    attempt = min(MAX_ITERATIONS // 4, ATTEMPT_EFFORT // player_count)
+    patience = min(MAX_ITERATIONS // 10, PATIENCE_EFFORT // player_count)
+    floor = repeat_floor(player_count, sizes, base, rounds)
+    best: list[Tables] = []
+    best_cost = None
+    while budget > 0 and time.monotonic() < deadline:
+        schedule = [[list(table) for table in tables] for tables in fixed]
+        while len(schedule) < rounds:
+            schedule.append(greedy_round(player_count, sizes, meeting_matrix(player_count, base, schedule), rng))
+        search = ScheduleSearch(player_count, base, schedule, rng)
+        found = search.run(min(budget, attempt), patience, deadline, floor)
+        budget -= max(1, search.iterations)
+        if best_cost is None or search.best_cost < best_cost:
+            best, best_cost = found, search.best_cost
+        if search.best_repeats <= floor:
+            break
+    return best
+
+
+def repeat_floor(player_count: int, sizes: list[int], base: dict[tuple[int, int], int], rounds: int) -> int:
+    """Repeats that ``rounds`` rounds of these table sizes must add after ``base``: meetings beyond the unmet pairs."""
+    meetings = rounds * sum(size * (size - 1) // 2 for size in sizes)
+    unmet = player_count * (player_count - 1) // 2 - sum(1 for count in base.values() if count)
+    return max(0, meetings - unmet)
+
+
 class ScheduleSearch:
     """Tabu search state: the rounds being improved on top of fixed earlier meetings."""
 
@@ -68,6 +121,7 @@ class ScheduleSearch:
         self.n = player_count
         self.rng = rng
         self.base = base
+        self.base_repeats = sum(count - 1 for count in base.values() if count > 1)
         self.rounds = [[list(table) for table in tables] for tables in rounds]
         self.seat_table = [[0] * player_count for _ in rounds]
         most = max(base.values(), default=0) + len(rounds) + 2
@@ -89,6 +143,7 @@ class ScheduleSearch:
         self.meet = meeting_matrix(self.n, self.base, self.rounds)
         self.leave = [self.leave_costs(w) for w in range(len(self.rounds))]
         self.repeated = {(a, b) for a in range(self.n) for b in range(a + 1, self.n) if self.meet[a][b] > 1}
+        self.repeats = sum(self.meet[a][b] - 1 for a, b in self.repeated) - self.base_repeats
         pen = self.pen
         self.cost = sum(pen[self.meet[a][b]] for a in range(self.n) for b in range(a + 1, self.n))
 
@@ -131,55 +186,52 @@ class ScheduleSearch:
             self.repeated.discard((u, v) if u < v else (v, u))
         elif new > 1 >= old:
             self.repeated.add((u, v) if u < v else (v, u))
+        self.repeats += max(0, new - 1) - max(0, old - 1)
         step = leave_cost[new] - leave_cost[old]
         for seat, leave in zip(self.seat_table, self.leave, strict=True):
             if seat[u] == seat[v]:
                 leave[u] += step
                 leave[v] += step
 
-    def run(self, max_iterations: int, patience: int, deadline: float) -> list[Tables]:
-        """The best rounds seen, searching until no repeat is left, ``max_iterations`` or ``patience``
-        iterations without improvement have passed, or the deadline (``time.monotonic``) is reached."""
+    def run(self, max_iterations: int, patience: int, deadline: float, floor: int = 0) -> list[Tables]:
+        """The best rounds seen, searching until they repeat only ``floor`` meetings, ``max_iterations`` or
+        ``patience`` iterations without improvement have passed, or the deadline (``time.monotonic``) is reached."""
         rng = self.rng
-        best_cost, best = self.cost, self.snapshot()
+        best, self.best_cost, self.best_repeats, self.iterations = self.snapshot(), self.cost, self.repeats, 0
         if all(len(tables) < 2 for tables in self.rounds):
             return best
         tabu = [[[0] * self.n for _ in range(self.n)] for _ in self.rounds]
         stall = improved = 0
         for iteration in range(1, max_iterations + 1):
-            conflicted = self.conflicts()
-            if not conflicted:
-                return self.snapshot()
-            if iteration - improved > patience or (iteration % 64 == 0 and time.monotonic() > deadline):
+            self.iterations = iteration
+            if self.best_repeats <= floor or iteration - improved > patience:
                 break
+            if iteration % 64 == 0 and time.monotonic() > deadline:
+                break
+            conflicted = self.conflicts()
             if len(conflicted) > MAX_CANDIDATES:
                 conflicted = rng.sample(conflicted, MAX_CANDIDATES)
-            move, delta = self.best_move(conflicted, tabu, iteration, best_cost)
-            if move is None:
-                continue
-            w, a, b = move
-            self.swap(w, a, b, delta)
-            tabu[w][a][b] = tabu[w][b][a] = iteration + rng.randint(*self.tenure)
-            if self.cost < best_cost:
-                best_cost, best = self.cost, self.snapshot()
-                stall, improved = 0, iteration
-            else:
-                stall += 1
+            move, delta = self.best_move(conflicted, tabu, iteration, self.best_cost)
+            if move is not None:
+                w, a, b = move
+                self.swap(w, a, b, delta)
+                tabu[w][a][b] = tabu[w][b][a] = iteration + rng.randint(*self.tenure)
+            stall += 1
             if stall > self.stall_limit:
                 self.load(best)
-                if self.repack_conflicted_round():
-                    best_cost, best = self.cost, self.snapshot()
-                    improved = iteration
-                else:
+                if not self.repack_conflicted_round():
                     self.shake_up()
                 stall = 0
+            if self.cost < self.best_cost or (self.cost == self.best_cost and self.repeats < self.best_repeats):
+                best, self.best_cost, self.best_repeats = self.snapshot(), self.cost, self.repeats
+                stall, improved = 0, iteration
         return best
 
     def best_move(
         self, conflicted: list[tuple[int, int]], tabu: list[list[list[int]]], iteration: int, best_cost: int
     ) -> tuple[tuple[int, int, int] | None, int]:
         """The best allowed swap from a conflicted seat, ties broken at random, and its change of cost."""
-        rng, meet, join_cost, leave_cost = self.rng, self.meet, self.join_cost, self.leave_cost
+        rng, meet, join_cost = self.rng, self.meet, self.join_cost
         aspiration = best_cost - self.cost
         best_move, best_delta, ties = None, 0, 0
         for w, a in conflicted:

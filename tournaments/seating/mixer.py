@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from .designs import affine_rounds
 from .history import normalise_history, restrict_history
-from .local_search import ScheduleSearch, Tables, greedy_round, meeting_matrix
+from .local_search import Tables, meeting_matrix, search_rounds
 from .relabelling import find_relabelling
 from .tables import canonical_order
 
@@ -29,8 +29,11 @@ TIME_LIMIT = 8.0
 PLAN_SHARE = 0.4
 """Part of the time limit the plan may use; its search normally stops much earlier, after a fixed number of steps."""
 
-PLAN_STEPS = 600_000
-"""Search effort for a plan, in player-steps: iterations times players, so larger events get fewer iterations."""
+PLAN_EFFORT = 600_000
+"""Search effort for a plan, in iterations times players (larger events get fewer, costlier iterations)."""
+
+SEARCH_EFFORT = 600_000
+"""Search effort for the remaining rounds when the plan no longer applies."""
 
 MAX_LOOKAHEAD = 12
 """At most this many remaining rounds are searched together when the plan no longer applies."""
@@ -46,7 +49,8 @@ def mixer_seating(
     seed: object = 0,
     time_limit: float = TIME_LIMIT,
 ) -> list[list[P]]:
-    """Tables for round ``round_number`` (from 1) of ``rounds_total``, repeating as few meetings of ``history`` as possible."""
+    """Tables for round ``round_number`` (from 1) of ``rounds_total`` that repeat as few meetings of ``history`` as
+    possible. The result depends only on the arguments (and, when the search is cut short, on the time limit)."""
     deadline = time.monotonic() + time_limit
     order = canonical_order(players)
     if sum(sizes) != len(order):
@@ -65,7 +69,7 @@ def mixer_seating(
     if planned is None:
         rng = random.Random(f"mixer-search:{seed}:{round_number}")
         lookahead = min(MAX_LOOKAHEAD, max(1, rounds_planned - done))
-        planned = search_rounds(len(order), list(sizes), base, lookahead, rng, deadline)[0]
+        planned = search_rounds(len(order), list(sizes), base, lookahead, rng, deadline, effort=SEARCH_EFFORT)[0]
     return [[order[i] for i in table] for table in planned]
 
 
@@ -79,7 +83,8 @@ def planned_round(
     deadline: float,
     time_limit: float,
 ) -> Tables | None:
-    """Round ``done + 1`` of the event plan, renamed to fit the history ``base``; None if the history is not the plan's."""
+    """Round ``done + 1`` of the event plan, renamed to fit the history ``base``; None if the history is not the plan's
+    earlier rounds under any renaming."""
     meetings_per_round = sum(size * (size - 1) // 2 for size in sizes)
     if sum(base.values()) != done * meetings_per_round:
         return None
@@ -101,24 +106,4 @@ def plan_event(player_count: int, sizes: list[int], rounds: int, seed: object, d
     built = affine_rounds(player_count, sizes[0], rounds, rng) if len(set(sizes)) == 1 else []
     if len(built) >= rounds:
         return built[:rounds]
-    return search_rounds(player_count, sizes, {}, rounds, rng, deadline, fixed=built)
-
-
-def search_rounds(
-    player_count: int,
-    sizes: list[int],
-    base: dict[tuple[int, int], int],
-    rounds: int,
-    rng: random.Random,
-    deadline: float,
-    fixed: Sequence[Tables] = (),
-) -> list[Tables]:
-    """``rounds`` rounds after the meetings ``base``: ``fixed`` ones to start from, greedy ones for the rest, then searched."""
-    schedule = [[list(table) for table in tables] for tables in fixed]
-    while len(schedule) < rounds:
-        meet = meeting_matrix(player_count, base, schedule)
-        schedule.append(greedy_round(player_count, sizes, meet, rng))
-    iterations = max(1_000, PLAN_STEPS // player_count)
-    return ScheduleSearch(player_count, base, schedule, rng).run(iterations, iterations // 2, deadline)
-
-
+    return search_rounds(player_count, sizes, {}, rounds, rng, deadline, effort=PLAN_EFFORT, fixed=built)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 from django.db import transaction
@@ -44,7 +45,7 @@ def seat_next_round(event: Event, method: str | None = None, standings: list[int
     if any(r.status != RoundStatus.COMPLETE for r in rounds):
         raise SeatingRefused("The next round is seated only once every earlier round is complete.")
     players = list(event.players.filter(active=True).order_by("pk").values_list("pk", flat=True))
-    method = method or (seating.RANDOM if not rounds else event.seating_method)
+    method = method or ("random" if not rounds else event.seating_method)
     history, positions = meeting_history(event)
     number = len(rounds) + 1
     try:
@@ -62,9 +63,9 @@ def seat_next_round(event: Event, method: str | None = None, standings: list[int
         )
     except ValueError as error:
         raise SeatingRefused(str(error)) from error
-    quality = seating.measure_quality(tables, history, len(players), event.table_size, number)
+    quality = seating.seating_quality(tables, history, table_size=event.table_size, round_number=number)
     new_round = Round.objects.create(
-        event=event, number=number, seating_method=method, seating_quality=quality.as_dict()
+        event=event, number=number, seating_method=method, seating_quality=dataclasses.asdict(quality)
     )
     create_tables(new_round, tables, event.manches_per_round)
     return new_round

@@ -1,0 +1,341 @@
+"""Printouts: score sheets with QR codes, seating and standings as PDF, read back as a person would."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+from pypdf import PdfReader
+
+from tests.factories import cheese_tallies, enter, seat_by_hand
+from tournaments.models import Team
+from tournaments.printing.common import sort_key
+from tournaments.printing.fonts import LEADING, fit, register_fonts, text_width
+
+pytestmark = pytest.mark.django_db
+
+ARTEFACTS = Path(__file__).resolve().parent.parent / "test-output" / "printing"
+NAMES = [
+    "Łucja Wróbel",
+    "José Núñez",
+    "Jürgen Müller",
+    "Chiara Bianchi",
+    "Søren Ærø",
+    "Íñigo Peña",
+    "Zoë Brzęczyszczykiewicz",
+    "Małgorzata Łukasiewicz",
+]
+DIET = [{"component": "donut", "modifier": "corners"}, {"component": "green", "modifier": "most"}]
+
+
+def named_event(make_event, game: str, players: int = 8, **fields):
+    """An event whose players have the accented names of a Spanish, Italian and Polish field."""
+    event = make_event(game, players=players, **fields)
+    for player, name in zip(event.players.order_by("pk"), NAMES):
+        player.name = name
+        player.save()
+    return event
+
+
+def seat_round(event, number: int = 1, order=None):
+    ids = order or list(event.players.order_by("pk").values_list("pk", flat=True))
+    size = event.table_size
+    return seat_by_hand(event, number, [ids[i : i + size] for i in range(0, len(ids), size)])
+
+
+def pages_text(content: bytes) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(content)).pages]
+
+
+def flat(text: str) -> str:
+    """Text with line breaks and runs of spaces made single spaces, so wrapped labels read whole."""
+    return " ".join(text.split())
+
+
+def render(content: bytes, page: int, folder: Path, name: str) -> Path:
+    """One page of the PDF as a 150 dpi PNG."""
+    pdf = folder / f"{name}.pdf"
+    pdf.write_bytes(content)
+    command = ["pdftoppm", "-r", "150", "-png", "-singlefile", "-f", str(page), "-l", str(page), pdf, folder / name]
+    subprocess.run(command, check=True, capture_output=True)
+    return folder / f"{name}.png"
+
+
+def decode_qr(png: Path) -> str:
+    done = subprocess.run(["zbarimg", "--raw", "-q", str(png)], capture_output=True, text=True, check=False)
+    return done.stdout.strip()
+
+
+def keep(png: Path, name: str) -> None:
+    """Keep a rendered page where a person (or CI) can look at it."""
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(png, ARTEFACTS / f"{name}.png")
+
+
+SHEETS = [
+    ("vegetables", {}, ["Pozzo", "30 · 20 · 10 · 0", "max 60", "= 16", "Crosses ×10", "Penalty −50", "Manche 4"]),
+    ("veggies", {}, ["Strawberries", "Mushrooms", "largest × groups", "Mice", "−2 each", "Tie: fewest mice wins."]),
+    ("veggies", {"variant": "two-player", "table_size": 2}, ["each player declares two goods", "Bananas"]),
+    ("veggies", {"variant": "teams"}, ["Team total", "Team 1: Łucja Wróbel + Jürgen Müller", "Team 2: José Núñez"]),
+    ("snack-match", {"component_names": {"sandwich": "Bocadillo"}}, ["Bocadillo", "Donut", "Green tablecloth"]),
+    ("snack-match", {"variant": "special-diet", "diet": DIET}, ["Diet card 1: donut", "corners: +1", "Picnic zones"]),
+    ("cheese-rescue", {}, ["Final board (7 × 7)", "Cheeses left", "Cheese cards left", "Cheese points"]),
+    ("cheese-rescue", {"table_size": 3, "players": 6}, ["Final board (6 × 6)"]),
+    ("cheese-rescue", {"table_size": 2}, ["Final board (5 × 5)"]),
+]
+
+
+@pytest.mark.parametrize(("game", "fields", "labels"), SHEETS, ids=lambda v: v if isinstance(v, str) else "")
+def test_score_sheets_have_a_page_per_table_with_names_labels_and_a_working_qr_code(
+    organiser_client, make_event, tmp_path, game, fields, labels
+):
+    event = named_event(make_event, game, **fields)
+    round_ = seat_round(event)
+    tables = list(round_.tables.order_by("number"))
+
+    response = organiser_client.get(reverse("tournaments:print_sheets", args=[event.slug, 1]))
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    pages = pages_text(response.content)
+    assert len(pages) == len(tables) >= 2
+    for label in labels:
+        assert label in flat(pages[0])
+    outline = [entry.title for entry in PdfReader(io.BytesIO(response.content)).outline]
+    assert outline == [f"Table {table.number}" for table in tables]
+    for number, (table, text) in enumerate(zip(tables, pages), start=1):
+        link = f"http://testserver/t/{table.token}/"
+        assert re.search(rf"{re.escape(link)}\s+1\s+{table.number}\s", text), "link, round and table numbers"
+        assert "Round" in text and "Table" in text
+        for seat in table.seats.all():
+            assert seat.player.name in text
+        png = render(response.content, number, tmp_path, f"page{number}")
+        assert decode_qr(png) == link
+        if number == 1:
+            keep(png, f"sheet-{game}-{fields.get('variant', 'default')}-{event.table_size}")
+
+
+def test_vegetables_sheet_has_a_block_for_every_manche_on_one_page(organiser_client, make_event):
+    event = named_event(make_event, "vegetables", manches_per_round=8)
+    seat_round(event)
+
+    response = organiser_client.get(reverse("tournaments:print_sheets", args=[event.slug, 1]))
+
+    pages = pages_text(response.content)
+    assert len(pages) == 2
+    assert "Manche 8" in pages[0] and "Manche 9" not in pages[0]
+    assert pages[0].count("max 60") == 8 and pages[0].count("= 16") == 8
+    assert "Round total" in pages[0] and "Place" in pages[0]
+
+
+def test_vegetables_pozzo_check_follows_the_table_size(organiser_client, make_event):
+    event = named_event(make_event, "vegetables", players=6, table_size=3)
+    seat_round(event)
+
+    text = pages_text(organiser_client.get(reverse("tournaments:print_sheets", args=[event.slug, 1])).content)[0]
+
+    assert "max 30" in text and "20 · 10 · 0" in text
+
+
+def test_veggies_teams_come_from_the_players_teams(organiser_client, make_event):
+    event = named_event(make_event, "veggies", variant="teams")
+    reds, blues = Team.objects.create(event=event, name="Rossi"), Team.objects.create(event=event, name="Azzurri")
+    players = list(event.players.order_by("pk"))
+    for player, team in zip(players[:4], [reds, reds, blues, blues]):
+        player.team = team
+        player.save()
+    seat_round(event)
+
+    text = flat(pages_text(organiser_client.get(reverse("tournaments:print_sheets", args=[event.slug, 1])).content)[0])
+
+    assert "Rossi: Łucja Wróbel + José Núñez" in text
+    assert "Azzurri: Jürgen Müller + Chiara Bianchi" in text
+
+
+def test_sheets_follow_paper_size_and_language(organiser_client, make_event):
+    event = named_event(make_event, "cheese-rescue", paper_size="letter", language="it")
+    seat_round(event)
+
+    response = organiser_client.get(reverse("tournaments:print_sheets", args=[event.slug, 1]))
+
+    page = PdfReader(io.BytesIO(response.content)).pages[0]
+    assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (612, 792)
+    assert "21 novembre 2026" in page.extract_text().lower()
+    a4 = named_event(make_event, "veggies")
+    seat_round(a4)
+    page = PdfReader(io.BytesIO(organiser_client.get(reverse("tournaments:print_sheets", args=[a4.slug, 1])).content))
+    assert (round(float(page.pages[0].mediabox.width)), round(float(page.pages[0].mediabox.height))) == (595, 842)
+
+
+def test_very_long_names_stay_on_one_page_per_table(organiser_client, make_event):
+    event = named_event(make_event, "vegetables")
+    longest = event.players.order_by("pk").first()
+    longest.name = "María de los Ángeles Fernández-Núñez y Brzęczyszczykiewicz " + "Ñ" * 40
+    longest.save()
+    seat_round(event)
+
+    response = organiser_client.get(reverse("tournaments:print_sheets", args=[event.slug, 1]))
+
+    pages = pages_text(response.content)
+    assert len(pages) == 2
+    assert "María de los Ángeles" in pages[0]
+
+
+def test_fitted_text_never_leaves_its_box():
+    register_fonts()
+    texts = [*NAMES, "Jürgen Müller-Lüdenscheidt von Hohenzollern-Sigmaringen", "Ł" * 60, "a b c " * 30]
+    for text in texts:
+        for width, height, size in [(46, 22, 8), (46, 10, 8), (120, 13, 10), (300, 20, 15), (20, 30, 9)]:
+            fitted, lines = fit(text, width, height, size, 5)
+            assert lines, text
+            assert fitted <= size
+            assert len(lines) * fitted * LEADING <= height + 0.02, (text, width, height)
+            assert all(text_width(line, fitted) <= width + 0.01 for line in lines), (text, width, lines)
+
+
+def test_short_names_keep_their_size():
+    register_fonts()
+    assert fit("Ada", 100, 20, 10, 5) == (10, ("Ada",))
+
+
+def test_sheets_of_a_round_without_tables_say_so(organiser_client, make_event):
+    event = named_event(make_event, "veggies")
+    seat_by_hand(event, 1, [])
+
+    response = organiser_client.get(reverse("tournaments:print_sheets", args=[event.slug, 1]))
+
+    assert response.status_code == 200
+    assert "Round 1 has no tables." in pages_text(response.content)[0]
+
+
+def test_a_round_that_does_not_exist_is_not_found(organiser_client, make_event):
+    event = named_event(make_event, "veggies")
+    for name in ("tournaments:print_sheets", "tournaments:print_seating"):
+        assert organiser_client.get(reverse(name, args=[event.slug, 3])).status_code == 404
+
+
+def test_seating_lists_tables_then_players_alphabetically(organiser_client, make_event, tmp_path):
+    event = named_event(make_event, "cheese-rescue")
+    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    round_ = seat_round(event, order=ids[::-1])
+
+    response = organiser_client.get(reverse("tournaments:print_seating", args=[event.slug, 1]))
+
+    assert response.status_code == 200
+    pages = pages_text(response.content)
+    assert len(pages) == 2
+    by_table, by_player = pages
+    assert "seating by table" in by_table and "seating by player" in by_player
+    for name in NAMES:
+        assert name in by_table and name in by_player
+    order = sorted(NAMES, key=sort_key)
+    assert order[:3] == ["Chiara Bianchi", "Íñigo Peña", "José Núñez"]
+    assert [by_player.index(name) for name in order] == sorted(by_player.index(name) for name in order)
+    for seat in round_.seats.select_related("player", "table"):
+        line = re.search(rf"{re.escape(seat.player.name)}\s+(\d+)\s+(\d+)", by_player)
+        assert line and line.groups() == (str(seat.table.number), str(seat.position))
+    keep(render(response.content, 1, tmp_path, "seating"), "seating-by-table")
+    keep(render(response.content, 2, tmp_path, "seating2"), "seating-by-player")
+
+
+def scored_event(make_event):
+    """Cheese Rescue, two rounds: Łucja leads after round 1; Søren wins both tables he plays and leads after 2."""
+    event = named_event(make_event, "cheese-rescue")
+    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    first = seat_by_hand(event, 1, [ids[:4], ids[4:]])
+    for table, points in zip(first.tables.order_by("number"), ([9, 5, 3, 1], [8, 4, 2, 0])):
+        enter(table, cheese_tallies(points))
+    second = seat_by_hand(event, 2, [[ids[3], ids[5], ids[6], ids[7]], [ids[0], ids[1], ids[2], ids[4]]])
+    for table, points in zip(second.tables.order_by("number"), ([10, 2, 1, 0], [0, 1, 2, 3])):
+        enter(table, cheese_tallies(points))
+    return event
+
+
+def test_standings_print_every_column_in_rank_order(organiser_client, make_event, tmp_path):
+    event = scored_event(make_event)
+
+    response = organiser_client.get(reverse("tournaments:print_standings", args=[event.slug]))
+
+    assert response.status_code == 200
+    text = pages_text(response.content)[0]
+    for label in ("Rank", "Player", "Club", "Tournament points", "Game score", "Most cheese cards left"):
+        assert label in flat(text)
+    assert "Opponents'" in text
+    for name in NAMES:
+        assert name in text
+    assert text.index("Søren Ærø") < text.index("Chiara Bianchi") < text.index("Łucja Wróbel")
+    assert re.search(r"1\s+Søren Ærø\s+Club B\s+8\s+11\s+", text)
+    assert re.search(r"2\s+Chiara Bianchi\s+Club A\s+4\s+11\s+7\s+", text)
+    keep(render(response.content, 1, tmp_path, "standings"), "standings")
+
+
+def test_standings_after_an_earlier_round_leave_later_rounds_out(organiser_client, make_event):
+    event = scored_event(make_event)
+    url = reverse("tournaments:print_standings", args=[event.slug])
+
+    response = organiser_client.get(url, {"round": 1})
+
+    assert response.status_code == 200
+    text = pages_text(response.content)[0]
+    assert "Standings after round 1" in text
+    assert text.index("Łucja Wróbel") < text.index("Søren Ærø") < text.index("Chiara Bianchi")
+    assert re.search(r"1\s+Łucja Wróbel\s+Club B\s+4\s+9\s+", text)
+
+
+@pytest.mark.parametrize("asked", ["3", "zero", "-1", "0"])
+def test_standings_for_a_round_that_does_not_exist_explain_the_rule(organiser_client, make_event, asked):
+    event = scored_event(make_event)
+
+    response = organiser_client.get(reverse("tournaments:print_standings", args=[event.slug]), {"round": asked})
+
+    assert response.status_code == 400
+    assert "round: give the number of a round of this event (1, 2)" in response.content.decode()
+
+
+def every_url(event) -> list[str]:
+    return [
+        reverse("tournaments:print_sheets", args=[event.slug, 1]),
+        reverse("tournaments:print_seating", args=[event.slug, 1]),
+        reverse("tournaments:print_standings", args=[event.slug]),
+    ]
+
+
+def test_printouts_need_a_login(client, make_event):
+    event = named_event(make_event, "veggies")
+    seat_round(event)
+    for url in every_url(event):
+        response = client.get(url)
+        assert response.status_code == 302
+        assert reverse("login") in response["Location"]
+
+
+def test_printouts_are_forbidden_to_who_does_not_run_the_event(client, make_event, django_user_model):
+    event = named_event(make_event, "veggies")
+    seat_round(event)
+    client.force_login(django_user_model.objects.create_user("visitor", password="a-long-test-password"))
+    for url in every_url(event):
+        assert client.get(url).status_code == 403
+
+
+def test_an_organiser_named_by_the_event_may_print(client, make_event, django_user_model):
+    event = named_event(make_event, "veggies")
+    seat_round(event)
+    runner = django_user_model.objects.create_user("runner", password="a-long-test-password")
+    event.organisers.add(runner)
+    client.force_login(runner)
+    for url in every_url(event):
+        assert client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("players", [8, 24])
+def test_queries_do_not_grow_with_the_tables(organiser_client, make_event, django_assert_max_num_queries, players):
+    event = named_event(make_event, "cheese-rescue", players=players)
+    seat_round(event)
+    for url in [*every_url(event), every_url(event)[-1] + "?round=1"]:
+        with django_assert_max_num_queries(6):
+            assert organiser_client.get(url).status_code == 200
