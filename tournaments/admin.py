@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from .models import Event, Manche, Player, Round, Seat, SheetRevision, Table, Team
+from .models import Event, Manche, Player, Round, Seat, SheetRevision, Standing, Table, Team
 
 
 class PlayerInline(admin.TabularInline):
@@ -113,6 +113,22 @@ class SheetRevisionAdmin(admin.ModelAdmin):
     list_filter = ("via", "after_completion", "manche__table__round__event")
     list_select_related = ("manche", "manche__table", "manche__table__round", "manche__table__round__event", "user")
     readonly_fields = [f.name for f in SheetRevision._meta.fields]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Standing)
+class StandingAdmin(admin.ModelAdmin):
+    """Standings are rebuilt from the results; here they are only read."""
+
+    list_display = ("rank", "player", "event", "points", "score", "tiebreak", "buchholz", "rounds_played")
+    list_filter = ("event",)
+    search_fields = ("player__name",)
+    list_select_related = ("player", "event")
 
     def has_add_permission(self, request) -> bool:
         return False

@@ -24,14 +24,11 @@ REPACK_NODES = 2_000
 MAX_CANDIDATES = 48
 """At most this many conflicted seats are tried as the first half of a swap in one iteration."""
 
-MAX_ITERATIONS = 20_000
-"""Iterations of one search at most, however small the event (a tenth of it without improvement ends an attempt)."""
+ATTEMPT_WORK = 3_000_000
+"""Swaps evaluated by one attempt from a fresh start at most (about a second)."""
 
-ATTEMPT_EFFORT = 150_000
-"""Iterations times players for one attempt of the search from a fresh start."""
-
-PATIENCE_EFFORT = 60_000
-"""An attempt ends after this many iterations times players without improvement."""
+PATIENCE = 2_000
+"""An attempt ends after this many iterations without improvement."""
 """At most this many conflicted seats are tried as the first half of a swap in one iteration."""
 
 
@@ -85,21 +82,18 @@ def search_rounds(
     """``rounds`` rounds after the meetings ``base`` with as few repeats as the search finds.
 
     Each attempt starts from the ``fixed`` rounds plus greedy ones and runs a tabu search; attempts
-    repeat until one reaches the fewest repeats possible or ``effort`` (iterations times players) is spent.
+    repeat until one reaches the fewest repeats possible or ``effort`` swaps have been evaluated.
     """
-    budget = min(MAX_ITERATIONS, effort // player_count)
-    attempt = min(MAX_ITERATIONS // 4, ATTEMPT_EFFORT // player_count)
-    patience = min(MAX_ITERATIONS // 10, PATIENCE_EFFORT // player_count)
     floor = repeat_floor(player_count, sizes, base, rounds)
     best: list[Tables] = []
     best_cost = None
-    while budget > 0 and time.monotonic() < deadline:
+    while effort > 0 and time.monotonic() < deadline:
         schedule = [[list(table) for table in tables] for tables in fixed]
         while len(schedule) < rounds:
             schedule.append(greedy_round(player_count, sizes, meeting_matrix(player_count, base, schedule), rng))
         search = ScheduleSearch(player_count, base, schedule, rng)
-        found = search.run(min(budget, attempt), patience, deadline, floor)
-        budget -= max(1, search.iterations)
+        found = search.run(min(effort, ATTEMPT_WORK), PATIENCE, deadline, floor)
+        effort -= max(1, search.work)
         if best_cost is None or search.best_cost < best_cost:
             best, best_cost = found, search.best_cost
         if search.best_repeats <= floor:
@@ -193,16 +187,19 @@ class ScheduleSearch:
                 leave[u] += step
                 leave[v] += step
 
-    def run(self, max_iterations: int, patience: int, deadline: float, floor: int = 0) -> list[Tables]:
-        """The best rounds seen, searching until they repeat only ``floor`` meetings, ``max_iterations`` or
-        ``patience`` iterations without improvement have passed, or the deadline (``time.monotonic``) is reached."""
+    def run(self, max_work: int, patience: int, deadline: float, floor: int = 0) -> list[Tables]:
+        """The best rounds seen, searching until they repeat only ``floor`` meetings, ``max_work`` swaps have
+        been evaluated, ``patience`` iterations passed without improvement, or ``deadline`` (monotonic) is reached."""
         rng = self.rng
         best, self.best_cost, self.best_repeats, self.iterations = self.snapshot(), self.cost, self.repeats, 0
+        self.work = 0
         if all(len(tables) < 2 for tables in self.rounds):
             return best
         tabu = [[[0] * self.n for _ in range(self.n)] for _ in self.rounds]
         stall = improved = 0
-        for iteration in range(1, max_iterations + 1):
+        iteration = 0
+        while self.work < max_work:
+            iteration += 1
             self.iterations = iteration
             if self.best_repeats <= floor or iteration - improved > patience:
                 break
@@ -241,6 +238,7 @@ class ScheduleSearch:
             row_a = meet[a]
             others_a = [x for x in tables[ta] if x != a]
             base_a = leave[a]
+            self.work += self.n - len(others_a) - 1
             for tb, table_b in enumerate(tables):
                 if tb == ta:
                     continue

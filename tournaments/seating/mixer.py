@@ -26,14 +26,14 @@ P = TypeVar("P", bound=Hashable)
 TIME_LIMIT = 8.0
 """Seconds one call may take at most (the app allows 10)."""
 
-PLAN_SHARE = 0.4
-"""Part of the time limit the plan may use; its search normally stops much earlier, after a fixed number of steps."""
+PLAN_SHARE = 0.5
+"""Part of the time limit the plan may use; its search normally stops well before, after a fixed amount of work."""
 
-PLAN_EFFORT = 600_000
-"""Search effort for a plan, in iterations times players (larger events get fewer, costlier iterations)."""
+PLAN_EFFORT = 8_000_000
+"""Swaps the search for a plan evaluates at most (about 2 s here); fixed, so every call gets the same plan."""
 
-SEARCH_EFFORT = 600_000
-"""Search effort for the remaining rounds when the plan no longer applies."""
+SEARCH_EFFORT = 14_000_000
+"""Swaps evaluated at most when searching the remaining rounds because the plan no longer applies."""
 
 MAX_LOOKAHEAD = 12
 """At most this many remaining rounds are searched together when the plan no longer applies."""

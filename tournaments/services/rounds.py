@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from itertools import combinations
+import dataclasses
 
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from .. import seating
 from ..models import Event, Manche, Round, Seat, Standing
 from ..models.event import EventStatus, SeatingMethod
 from ..models.rounds import RoundStatus
@@ -62,31 +62,18 @@ def seat_round(event: Event, method: str | None = None) -> Round:
 
 
 def round_quality(round_: Round) -> dict[str, int]:
-    """Repeated meetings of ``round_`` and of every round up to it, with the lower bound for its shape.
-
-    A pair at a table that already met counts once per earlier meeting. The lower bound is
-    ``ceil(N * max(0, R * (K - 1) - (N - 1)) / 2)`` for N active players, R rounds, K the table size.
-    """
-    event = round_.event
-    rows = Seat.objects.filter(round__event=event, round__number__lte=round_.number).values_list(
+    """Repeated meetings of ``round_`` and of every round up to it, with the lower bound for its shape."""
+    rows = Seat.objects.filter(round__event=round_.event, round__number__lte=round_.number).values_list(
         "round__number", "table_id", "player_id"
     )
     rounds: dict[int, dict[int, list[int]]] = {}
     for number, table, player in rows:
         rounds.setdefault(number, {}).setdefault(table, []).append(player)
-    met: Counter = Counter()
-    this_round = total = 0
-    for number in sorted(rounds):
-        pairs = [frozenset(p) for players in rounds[number].values() for p in combinations(players, 2)]
-        repeats = sum(met[p] for p in pairs)
-        total += repeats
-        if number == round_.number:
-            this_round = repeats
-        met.update(pairs)
-    players = event.players.filter(active=True).count()
-    excess = round_.number * (event.table_size - 1) - (players - 1)
-    lower_bound = -(-players * max(0, excess) // 2)
-    return {"repeats_this_round": this_round, "repeats_total": total, "lower_bound": lower_bound}
+    earlier = [list(tables.values()) for number, tables in sorted(rounds.items()) if number < round_.number]
+    current = list(rounds.get(round_.number, {}).values())
+    history = seating.meetings_of_rounds(earlier)
+    quality = seating.seating_quality(current, history, table_size=round_.event.table_size, round_number=round_.number)
+    return dataclasses.asdict(quality)
 
 
 def refresh_quality(round_: Round) -> dict[str, int]:
