@@ -34,6 +34,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "tournaments.security.RequestSizeLimitMiddleware",
+    "tournaments.security.SecurityHeadersMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -42,6 +44,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "tournaments.security.LoginThrottleMiddleware",
+    "tournaments.security.DatabaseUnavailableMiddleware",
     "tournaments.views.access.LoginRequiredMiddleware",
 ]
 
@@ -128,6 +132,30 @@ X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+
+# tournaments/security.py: the Content-Security-Policy (no inline scripts or styles), bodies refused from their
+# Content-Length (413) above 256 kB, or 2 MB for the player list import, and login attempts throttled.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "frame-ancestors 'none'; form-action 'self'; base-uri 'self'"
+)
+REQUEST_BODY_LIMIT = 256 * 1024
+REQUEST_BODY_LIMITS = {"tournaments:players_import": 2 * 1024 * 1024}
+# Failed logins counted per username and per client address over LOGIN_FAILURE_WINDOW seconds. Behind a proxy,
+# CLIENT_IP_HEADER names the header whose last entry the proxy sets to the client's address (X-Forwarded-For).
+LOGIN_FAILURE_LIMITS = {"username": 5, "ip": 20}
+LOGIN_FAILURE_WINDOW = 15 * 60
+CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
+# The failure counts live in files every process of this machine shares (RATELIMIT_CACHE_DIR); a deployment
+# on several machines points the "ratelimit" alias at a cache they share (Redis, Memcached, a database table).
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "ratelimit": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.environ.get("RATELIMIT_CACHE_DIR") or str(BASE_DIR / ".ratelimit"),
+        "TIMEOUT": LOGIN_FAILURE_WINDOW,
+    },
+}
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
 

@@ -7,6 +7,13 @@ import datetime
 import pytest
 
 
+@pytest.fixture(autouse=True)
+def own_login_throttle(settings, tmp_path_factory):
+    """Login failures counted in a folder of this test run, so earlier runs never lock anybody out."""
+    folder = tmp_path_factory.getbasetemp() / "ratelimit"
+    settings.CACHES = {**settings.CACHES, "ratelimit": {**settings.CACHES["ratelimit"], "LOCATION": str(folder)}}
+
+
 @pytest.fixture
 def make_event(db):
     from tournaments.models import Event, Player

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from django.test import Client
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -29,6 +29,13 @@ DESKTOP = {"width": 1280, "height": 800}
 WAIT_MS = 12_000
 
 expect.set_options(timeout=WAIT_MS)
+
+
+def pytest_configure(config):
+    """pytest-playwright's stand-in for pytest-base-url defines a session fixture as a method: pytest warns."""
+    config.addinivalue_line(
+        "filterwarnings", "ignore:Session-scoped fixtures defined as instance methods:pytest.PytestRemovedIn10Warning"
+    )
 
 
 def pytest_collection_modifyitems(config, items):
@@ -58,21 +65,16 @@ def browser_type_launch_args(browser_type_launch_args):
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args, live_server):
-    """Every page talks to the live server, in English, at desktop size, on the event's time zone."""
-    return {
-        **browser_context_args,
-        "base_url": live_server.url,
-        "locale": "en-GB",
-        "timezone_id": "Europe/Rome",
-        "viewport": DESKTOP,
-    }
+    """Every page talks to the live server, in English, on the event's time zone."""
+    return {**browser_context_args, "base_url": live_server.url, "locale": "en-GB", "timezone_id": "Europe/Rome"}
 
 
 @pytest.fixture
-def page(context: BrowserContext) -> Page:
-    """A desktop-sized page (1280 x 800)."""
+def context(new_context) -> BrowserContext:
+    """A desktop browser (1280 x 800)."""
+    context = new_context(viewport=DESKTOP)
     context.set_default_timeout(WAIT_MS)
-    return context.new_page()
+    return context
 
 
 @pytest.fixture
@@ -89,8 +91,8 @@ def phone(new_context):
 
 @pytest.fixture
 def organiser_user(django_user_model):
-    """An organiser account (not staff: they run the events that name them)."""
-    return django_user_model.objects.create_user("ada", password="a-long-browser-password")
+    """An organiser account (not staff: they run the events that name them); it logs in by cookie, so no password."""
+    return django_user_model.objects.create_user("ada")
 
 
 def logged_in(context: BrowserContext, user, live_server) -> BrowserContext:
@@ -105,7 +107,7 @@ def logged_in(context: BrowserContext, user, live_server) -> BrowserContext:
 @pytest.fixture
 def organiser_page(new_context, organiser_user, live_server) -> Page:
     """A desktop page of the organiser, logged in (the journey logs in through the form instead)."""
-    context = logged_in(new_context(), organiser_user, live_server)
+    context = logged_in(new_context(viewport=DESKTOP), organiser_user, live_server)
     context.set_default_timeout(WAIT_MS)
     return context.new_page()
 
@@ -118,8 +120,3 @@ def organiser_phone(new_context, organiser_user, live_server) -> Page:
     )
     context.set_default_timeout(WAIT_MS)
     return context.new_page()
-
-
-@pytest.fixture
-def browser_version(browser: Browser) -> str:
-    return browser.version

@@ -1,18 +1,18 @@
-"""What the browser tests share: sheets to enter, entering them through the JSON API, ready-made events."""
+"""What the browser tests share: sheets to enter, the JSON API, ready-made tournaments, screenshots, HTMX waits."""
 
 from __future__ import annotations
 
 import datetime
 import json
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
-from playwright.sync_api import APIRequestContext, Page
+from playwright.sync_api import APIRequestContext, Page, expect
 
-from tests.factories import cheese_tallies, enter, seat_by_hand
-from tournaments.models import Event, Player
-from tournaments.models.rounds import RoundStatus
-from tournaments.services.rounds import complete_round, publish_round, start_round
+from tests.factories import enter, seat_by_hand
+from tournaments.models import Event, Player, Round, Table
+from tournaments.services.rounds import complete_round, start_round
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "test-output" / "screenshots"
@@ -27,8 +27,11 @@ VEGETABLES_MANCHE = {
 }
 #: Cheese Rescue tallies of four players (points left, cheese cards left), each possible with six cheeses.
 CHEESE_RESULTS = [(9, 5), (6, 3), (4, 2), (1, 1)]
+#: Two players tied for second place: they share 2 + 1 tournament points, 1.5 each.
+CHEESE_TIE = [(9, 5), (6, 3), (6, 3), (1, 1)]
 
-PLAYER_NAMES = ["Alba", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Giulia", "Hugo"]
+PLAYER_NAMES = ["Alba Rossi", "Bruno Verdi", "Carla Bianchi", "Dario Neri"]
+PLAYER_NAMES += ["Elena Gallo", "Fabio Conti", "Giulia Ferri", "Hugo Marin"]
 
 
 def rotated(values: list, shift: int) -> list:
@@ -41,9 +44,8 @@ def vegetables_part(shift: int = 0) -> dict:
     return {"manches": [{key: rotated(values, shift) for key, values in VEGETABLES_MANCHE.items()}]}
 
 
-def cheese_part(shift: int = 0) -> dict:
-    tallies = rotated(CHEESE_RESULTS, shift)
-    return {"tallies": [{"cheese_points": p, "cheese_cards": c} for p, c in tallies]}
+def cheese_part(shift: int = 0, tallies: list[tuple[int, int]] = CHEESE_RESULTS) -> dict:
+    return {"tallies": [{"cheese_points": p, "cheese_cards": c} for p, c in rotated(tallies, shift)]}
 
 
 PARTS = {"vegetables": vegetables_part, "cheese-rescue": cheese_part}
@@ -67,8 +69,13 @@ def enter_remaining_sheets(request: APIRequestContext, token: str, shift: int = 
 
 
 def table_tokens(pdf_text: str) -> list[str]:
-    """The scorer links printed on the sheets, in page order."""
+    """The scorer links printed on a score sheet."""
     return TABLE_LINK.findall(pdf_text)
+
+
+def settled(page: Page) -> None:
+    """Wait until HTMX has finished a swap: content it just put in only listens for input once settled."""
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added")).to_have_count(0)
 
 
 def screenshot(page: Page, name: str, *, full_page: bool = False) -> Path:
@@ -79,7 +86,10 @@ def screenshot(page: Page, name: str, *, full_page: bool = False) -> Path:
     return path
 
 
-def club_event(game: str = "cheese-rescue", *, name: str = "Club Night Cup", organiser=None, **fields) -> Event:
+# Ready-made tournaments, written straight to the database (the journey builds its own through the pages)
+
+
+def club_event(game: str, *, name: str, organiser=None, **fields) -> Event:
     """A public event of eight named players from two clubs, on a fixed date with a fixed seating seed."""
     defaults = {
         "date": datetime.date(2026, 11, 21),
@@ -90,35 +100,42 @@ def club_event(game: str = "cheese-rescue", *, name: str = "Club Night Cup", org
         "seed": 20261121,
     }
     event = Event.objects.create(name=name, game=game, **{**defaults, **fields})
-    Player.objects.bulk_create(
-        Player(event=event, name=name, club="Mele Club" if i % 2 else "Pere Club") for i, name in enumerate(PLAYER_NAMES)
-    )
+    clubs = ["Mele Club", "Pere Club"]
+    Player.objects.bulk_create(Player(event=event, name=n, club=clubs[i % 2]) for i, n in enumerate(PLAYER_NAMES))
     if organiser is not None:
         event.organisers.add(organiser)
     return event
 
 
-def played_round(event: Event, number: int, tables: list[list[int]], parts: list[dict] | None = None):
-    """A round seated by hand, published and in play, its tables' sheets entered (one part per table)."""
-    round_ = seat_by_hand(event, number, tables, status=RoundStatus.SEATED)
-    round_.published = False
-    round_.save(update_fields=["published"])
-    publish_round(round_)
+def played_round(event: Event, number: int, tables: list[list[int]], parts: list[list[dict]]) -> Round:
+    """A round seated by hand, published and in play; table i gets the sheets ``parts[i]``, one per manche."""
+    round_ = seat_by_hand(event, number, tables)
     start_round(round_)
-    for table, part in zip(round_.tables.order_by("number"), parts or []):
-        for manche in range(1, event.manches_per_round + 1):
+    for table, sheets in zip(round_.tables.order_by("number"), parts):
+        for manche, part in enumerate(sheets, start=1):
             enter(table, part, manche_number=manche)
     return round_
 
 
-def finished_round(event: Event, number: int, tables: list[list[int]], parts: list[dict]):
-    round_ = played_round(event, number, tables, parts)
-    complete_round(round_)
-    return round_
+@dataclass
+class Day:
+    """A tournament in the middle of round 2: round 1 complete, a table half entered, another still empty."""
+
+    event: Event
+    busy: Table
+    empty: Table
 
 
-def player_ids(event: Event) -> list[int]:
-    return list(event.players.order_by("pk").values_list("pk", flat=True))
-
-
-__all__ = ["cheese_tallies"]
+def tournament_day(game: str, organiser=None, *, name: str = "", round_1: list[list[dict]] | None = None) -> Day:
+    event = club_event(game, name=name or f"Autumn {'VEGEtables' if game == 'vegetables' else 'Cheese'} Cup")
+    if organiser is not None:
+        event.organisers.add(organiser)
+    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    manches = event.manches_per_round
+    part = PARTS[game]
+    if round_1 is None:
+        round_1 = [[part(t + m) for m in range(manches)] for t in range(2)]
+    complete_round(played_round(event, 1, [ids[:4], ids[4:]], round_1))
+    second = played_round(event, 2, [ids[::2], ids[1::2]], [[part(m + 1) for m in range(max(1, manches // 2))]])
+    busy, empty = second.tables.order_by("number")
+    return Day(event, busy, empty)

@@ -47,7 +47,9 @@ def test_rotation_keeps_the_tables_and_ties_follow_the_seeded_shuffle():
 
 def test_positions_spread_after_the_starter():
     counts = {"a": {1: 1, 2: 2}, "b": {1: 1, 3: 2}, "c": {1: 0, 2: 1}, "d": {1: 1}}
-    assert rotate_positions([["a", "b", "c", "d"]], counts) == [["c", "d", "a", "b"]]
+    (order,) = rotate_positions([["a", "b", "c", "d"]], counts)
+    assert order[0] == "c"
+    assert order.index("a") != 1 and order.index("b") != 2
 
 
 def test_large_tables_use_the_greedy_order():

@@ -27,9 +27,24 @@ MAX_CANDIDATES = 48
 ATTEMPT_WORK = 3_000_000
 """Swaps evaluated by one attempt from a fresh start at most (about a second)."""
 
+URGENCY = 2
+"""A repeat in the first searched round costs this many repeats more than one in a later round: the first
+round is the one returned now, later ones are searched again when their turn comes."""
+
+MAX_ATTEMPTS = 8
+"""Fresh starts at most (small events make cheap iterations, so work alone would allow very many)."""
+
 PATIENCE = 2_000
 """An attempt ends after this many iterations without improvement."""
-"""At most this many conflicted seats are tried as the first half of a swap in one iteration."""
+
+TABU_TENURE = (2, 6)
+"""A swap may not be undone for a random number of iterations in this range."""
+
+STALL_LIMIT = 300
+"""After this many iterations without a new best, go back to the best and reseat or shake it."""
+
+SHAKE_SWAPS = 4
+"""Random swaps that shake the best rounds when the search stalls."""
 
 
 def penalties(max_count: int) -> list[int]:
@@ -52,7 +67,8 @@ def meeting_matrix(player_count: int, base: dict[tuple[int, int], int], rounds: 
 
 
 def greedy_round(player_count: int, sizes: list[int], meet: list[list[int]], rng: random.Random) -> Tables:
-    """One round built player by player, each at the open table where they add the least cost."""
+    """One round built player by player (in random order), each at the open table of players they met least,
+    the fullest such table first."""
     order = list(range(player_count))
     rng.shuffle(order)
     tables: Tables = [[] for _ in sizes]
@@ -61,7 +77,7 @@ def greedy_round(player_count: int, sizes: list[int], meet: list[list[int]], rng
         best_cost, best = None, 0
         for t, table in enumerate(tables):
             if len(table) < sizes[t]:
-                cost = (sum(row[x] for x in table) * 8 - len(table), rng.random())
+                cost = (sum(row[x] for x in table), -len(table), rng.random())
                 if best_cost is None or cost < best_cost:
                     best_cost, best = cost, t
         tables[best].append(p)
@@ -77,18 +93,21 @@ def search_rounds(
     deadline: float,
     *,
     effort: int,
-    fixed: Sequence[Tables] = (),
+    start: Sequence[Tables] = (),
 ) -> list[Tables]:
     """``rounds`` rounds after the meetings ``base`` with as few repeats as the search finds.
 
-    Each attempt starts from the ``fixed`` rounds plus greedy ones and runs a tabu search; attempts
-    repeat until one reaches the fewest repeats possible or ``effort`` swaps have been evaluated.
+    Each attempt starts from the ``start`` rounds plus greedy ones and runs a tabu search; attempts
+    repeat until one reaches the fewest repeats possible, ``effort`` swaps have been evaluated or
+    ``MAX_ATTEMPTS`` attempts were made.
     """
     floor = repeat_floor(player_count, sizes, base, rounds)
     best: list[Tables] = []
     best_cost = None
-    while effort > 0 and time.monotonic() < deadline:
-        schedule = [[list(table) for table in tables] for tables in fixed]
+    for attempt in range(MAX_ATTEMPTS):
+        if attempt and (effort <= 0 or time.monotonic() > deadline):
+            break
+        schedule = [[list(table) for table in tables] for tables in start]
         while len(schedule) < rounds:
             schedule.append(greedy_round(player_count, sizes, meeting_matrix(player_count, base, schedule), rng))
         search = ScheduleSearch(player_count, base, schedule, rng)
@@ -122,9 +141,10 @@ class ScheduleSearch:
         self.pen = penalties(most)
         self.join_cost = [self.pen[m + 1] - self.pen[m] for m in range(most)] + [0]
         self.leave_cost = [0] + [self.pen[m - 1] - self.pen[m] for m in range(1, most + 1)]
-        self.tenure = (2, 6)
-        self.stall_limit = 300
-        self.shake = 4
+        self.urgent = [[0] * player_count for _ in range(player_count)]
+        for (a, b), count in base.items():
+            if count:
+                self.urgent[a][b] = self.urgent[b][a] = URGENCY * REPEAT_PENALTY
         self.load(self.rounds)
 
     def load(self, rounds: list[Tables]) -> None:
@@ -140,6 +160,8 @@ class ScheduleSearch:
         self.repeats = sum(self.meet[a][b] - 1 for a, b in self.repeated) - self.base_repeats
         pen = self.pen
         self.cost = sum(pen[self.meet[a][b]] for a in range(self.n) for b in range(a + 1, self.n))
+        if self.rounds:
+            self.cost += sum(self.urgent[a][b] for table in self.rounds[0] for a, b in combinations(table, 2))
 
     def snapshot(self) -> list[Tables]:
         """A copy of the current rounds."""
@@ -212,9 +234,9 @@ class ScheduleSearch:
             if move is not None:
                 w, a, b = move
                 self.swap(w, a, b, delta)
-                tabu[w][a][b] = tabu[w][b][a] = iteration + rng.randint(*self.tenure)
+                tabu[w][a][b] = tabu[w][b][a] = iteration + rng.randint(*TABU_TENURE)
             stall += 1
-            if stall > self.stall_limit:
+            if stall > STALL_LIMIT:
                 self.load(best)
                 if not self.repack_conflicted_round():
                     self.shake_up()
@@ -237,6 +259,7 @@ class ScheduleSearch:
             ta = seat[a]
             row_a = meet[a]
             others_a = [x for x in tables[ta] if x != a]
+            urgent_a = self.urgent[a]
             base_a = leave[a]
             self.work += self.n - len(others_a) - 1
             for tb, table_b in enumerate(tables):
@@ -245,11 +268,16 @@ class ScheduleSearch:
                 join_a = base_a
                 for y in table_b:
                     join_a += join_cost[row_a[y]]
+                if w == 0:
+                    join_a += sum(urgent_a[y] for y in table_b)
                 for b in table_b:
                     row_b = meet[b]
                     delta = join_a + leave[b] - join_cost[row_a[b]]
                     for x in others_a:
                         delta += join_cost[row_b[x]]
+                    if w == 0:
+                        urgent_b = self.urgent[b]
+                        delta += sum(urgent_b[x] for x in others_a) - urgent_a[b]
                     if tabu_a[b] > iteration and delta >= aspiration:
                         continue
                     if best_move is None or delta < best_delta:
@@ -268,6 +296,8 @@ class ScheduleSearch:
             for p in table:
                 row = meet[p]
                 leave[p] = sum(leave_cost[row[x]] for x in table if x != p)
+                if w == 0:
+                    leave[p] -= sum(self.urgent[p][x] for x in table)
         return leave
 
     def repack_conflicted_round(self) -> bool:
@@ -298,7 +328,7 @@ class ScheduleSearch:
     def shake_up(self) -> None:
         """Shake the current rounds with a few random swaps."""
         rng = self.rng
-        for _ in range(self.shake):
+        for _ in range(SHAKE_SWAPS):
             w = rng.randrange(len(self.rounds))
             tables = self.rounds[w]
             if len(tables) < 2:

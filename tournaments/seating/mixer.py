@@ -4,8 +4,9 @@ Nothing is remembered between calls. Each call plans the whole event again from 
 table sizes, rounds and seed (a finite-geometry design when one fits, else a tabu search with a
 fixed number of steps, so every call gets the same plan). If the meetings so far are the plan's
 earlier rounds under some naming of the players, the plan's next round is returned under that
-naming. Otherwise (dropped or late players, seats changed by hand) the remaining rounds are searched
-again against the actual history and the first of them is returned.
+naming. Otherwise (dropped or late players, seats changed by hand) the next round is searched against
+the actual history: first alone, for the fewest repeats, then together with the remaining rounds, to
+prefer among equally good next rounds one that does not force repeats later.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Hashable, Mapping, Sequence
+from itertools import combinations
 from typing import TypeVar
 
 from .designs import affine_rounds
@@ -23,17 +25,23 @@ from .tables import canonical_order
 
 P = TypeVar("P", bound=Hashable)
 
-TIME_LIMIT = 8.0
-"""Seconds one call may take at most (the app allows 10)."""
+TIME_LIMIT = 7.0
+"""Seconds one call may take at most (the app allows 10; the rest is margin for a busy machine)."""
 
 PLAN_SHARE = 0.5
 """Part of the time limit the plan may use; its search normally stops well before, after a fixed amount of work."""
 
-PLAN_EFFORT = 8_000_000
-"""Swaps the search for a plan evaluates at most (about 2 s here); fixed, so every call gets the same plan."""
+PLAN_EFFORT = 5_000_000
+"""Swaps the search for a plan evaluates at most (1.5 to 2 s here); fixed, so every call gets the same plan."""
 
-SEARCH_EFFORT = 14_000_000
-"""Swaps evaluated at most when searching the remaining rounds because the plan no longer applies."""
+ROUND_EFFORT = 2_000_000
+"""Swaps evaluated at most when searching the next round alone because the plan no longer applies."""
+
+SEARCH_EFFORT = 8_000_000
+"""Swaps evaluated at most when then searching the remaining rounds together."""
+
+RELABEL_SECONDS = 1.0
+"""Time allowed to match the history to the plan's earlier rounds."""
 
 MAX_LOOKAHEAD = 12
 """At most this many remaining rounds are searched together when the plan no longer applies."""
@@ -64,13 +72,35 @@ def mixer_seating(
         a, b = sorted(index[p] for p in key)
         base[a, b] = count
     done = max(0, round_number - 1)
-    rounds_planned = max(rounds_total, round_number)
+    rounds_planned = max(rounds_total, round_number, 1)
     planned = planned_round(len(order), list(sizes), base, done, rounds_planned, seed, deadline, time_limit)
     if planned is None:
         rng = random.Random(f"mixer-search:{seed}:{round_number}")
         lookahead = min(MAX_LOOKAHEAD, max(1, rounds_planned - done))
-        planned = search_rounds(len(order), list(sizes), base, lookahead, rng, deadline, effort=SEARCH_EFFORT)[0]
+        planned = next_round(len(order), list(sizes), base, lookahead, rng, deadline)
     return [[order[i] for i in table] for table in planned]
+
+
+def next_round(
+    player_count: int,
+    sizes: list[int],
+    base: dict[tuple[int, int], int],
+    lookahead: int,
+    rng: random.Random,
+    deadline: float,
+) -> Tables:
+    """The next round with the fewest repeats of ``base`` found, and among such rounds one that leaves the
+    following ``lookahead - 1`` rounds room for few repeats too."""
+    alone = search_rounds(player_count, sizes, base, 1, rng, deadline, effort=ROUND_EFFORT)[0]
+    if lookahead == 1:
+        return alone
+    ahead = search_rounds(player_count, sizes, base, lookahead, rng, deadline, effort=SEARCH_EFFORT, start=[alone])[0]
+    return ahead if repeats_of(ahead, base) <= repeats_of(alone, base) else alone
+
+
+def repeats_of(tables: Tables, base: dict[tuple[int, int], int]) -> int:
+    """Pairs at ``tables`` that met in ``base``."""
+    return sum(1 for table in tables for a, b in combinations(sorted(table), 2) if base.get((a, b)))
 
 
 def planned_round(
@@ -94,7 +124,7 @@ def planned_round(
     random.Random(f"mixer-names:{seed}").shuffle(preferred)
     pattern = meeting_matrix(player_count, {}, plan[:done])
     target = meeting_matrix(player_count, base, [])
-    naming = find_relabelling(pattern, target, preferred)
+    naming = find_relabelling(pattern, target, preferred, min(deadline, time.monotonic() + RELABEL_SECONDS))
     if naming is None:
         return None
     return [[naming[i] for i in table] for table in plan[done]]
@@ -106,4 +136,4 @@ def plan_event(player_count: int, sizes: list[int], rounds: int, seed: object, d
     built = affine_rounds(player_count, sizes[0], rounds, rng) if len(set(sizes)) == 1 else []
     if len(built) >= rounds:
         return built[:rounds]
-    return search_rounds(player_count, sizes, {}, rounds, rng, deadline, effort=PLAN_EFFORT, fixed=built)
+    return search_rounds(player_count, sizes, {}, rounds, rng, deadline, effort=PLAN_EFFORT, start=built)

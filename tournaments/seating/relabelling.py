@@ -7,6 +7,7 @@ the rest of the plan, renamed the same way, still avoids every repeat.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 
 Matrix = list[list[int]]
@@ -14,13 +15,15 @@ Matrix = list[list[int]]
 SEARCH_NODES = 400
 
 
-def find_relabelling(pattern: Matrix, target: Matrix, preferred: list[int]) -> list[int] | None:
+def find_relabelling(
+    pattern: Matrix, target: Matrix, preferred: list[int], deadline: float = float("inf")
+) -> list[int] | None:
     """A bijection ``f`` with ``pattern[u][v] == target[f[u]][f[v]]`` for all ``u, v``, or None.
 
     Individualisation and refinement: colour both graphs alike, then repeatedly pair one vertex of
     ``pattern`` with a same-coloured vertex of ``target`` and refine, backtracking on a mismatch.
     ``preferred[u]`` is tried first as the image of ``u``, so equal graphs give ``preferred`` back.
-    Gives up (None) after a bounded number of tries.
+    Gives up (None) after a bounded number of tries or at ``deadline`` (``time.monotonic``).
     """
     n = len(pattern)
     if len(target) != n:
@@ -33,7 +36,7 @@ def find_relabelling(pattern: Matrix, target: Matrix, preferred: list[int]) -> l
     def search(colours: list[int]) -> list[int] | None:
         nonlocal nodes
         nodes += 1
-        if nodes > SEARCH_NODES or Counter(colours[:n]) != Counter(colours[n:]):
+        if nodes > SEARCH_NODES or time.monotonic() > deadline or Counter(colours[:n]) != Counter(colours[n:]):
             return None
         classes = Counter(colours[:n])
         open_classes = [c for c, size in classes.items() if size > 1]

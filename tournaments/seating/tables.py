@@ -53,8 +53,3 @@ def canonical_order(players: Iterable[P]) -> list[P]:
         return sorted(players)  # type: ignore[type-var]
     except TypeError:
         return sorted(players, key=repr)
-
-
-def table_sizes_of(tables: Sequence[Sequence[object]]) -> list[int]:
-    """The size of each table."""
-    return [len(table) for table in tables]

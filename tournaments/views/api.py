@@ -81,7 +81,9 @@ def put_sheet(request, table) -> JsonResponse:
     document, number, version = read
     manche = table.manches.filter(number=number).first()
     if manche is None:
-        return error_document(Problem("manche", _("This table has no manche {number}."), {"number": number}), 404)
+        return error_document(
+            Problem("manche", _("This table has no manche {number}."), {"number": number}), status=404
+        )
     try:
         manche = record_sheet(manche, document, based_on=version, author=Author(via="api"))
     except scoring.ScoreSheetError as error:

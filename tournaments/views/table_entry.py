@@ -18,13 +18,14 @@ from ..entry.layouts import FormState, layout_for
 from ..entry.paths import document_from_fields, fields_from_document
 from ..models import Manche, Table
 from ..models.rounds import RoundStatus
+from ..security import table_by_token
 from ..services.sheets import Author, ConfirmationRefused, StaleSheet, confirm_sheet, dispute_sheet, record_sheet
 
 
 def table_for(token: str) -> Table:
     """The table whose scorer link this is, once its round is published."""
-    table = get_object_or_404(Table.objects.select_related("round__event"), token=token)
-    if not table.round.published:
+    table = table_by_token(token, Table.objects.select_related("round__event"))
+    if table is None or not table.round.published:
         raise Http404
     return table
 

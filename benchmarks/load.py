@@ -1,0 +1,495 @@
+"""Load: scorers saving and correcting sheets and viewers polling the live standings, against gunicorn.
+
+    python benchmarks/load.py [--database sqlite|postgres|both] [--seconds 30] [--scorers 50] [--viewers 100]
+
+For each database: starts gunicorn on 127.0.0.1 (a free port) against a fresh database (SQLite: a WAL file in
+a temporary folder; PostgreSQL: a throwaway cluster from scripts/with-postgres.sh), creates a VEGEtables event
+of 256 players at 64 tables of 4 with four manches a table and its round published, then for a bounded time
+runs threads over keep-alive connections:
+
+- scorers, each owning its tables, PUT sheets through the JSON API (first each manche, then corrections)
+  with the version they last got, pausing --think seconds on average (10: about 5 saves a second from 50
+  scorers, several times the busiest minute of a real 64-table room); one save in --stale-every goes on
+  purpose with an older version and must get 409;
+- viewers poll /e/<slug>/standings/live/?v=<version> every 3 s as the live page does (204 when unchanged).
+
+Prints one JSON line per database: requests, throughput, p50/p99 per kind of request, statuses, and a
+reconciliation: the last accepted sheet of every manche is what the API gives back, versions count the accepted
+saves, every stale save got 409, no 5xx. The server is stopped at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import re
+import resource
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PLAYERS, TABLE_SIZE, MANCHES = 256, 4, 4
+POLL_SECONDS = 3.0
+KEEP_ALIVE = 5
+REQUEST_TIMEOUT = 30
+SAVE_TARGET_MS = 200
+VERSION = re.compile(rb'data-version="(\d+)"')
+
+#: A valid VEGEtables manche; any reordering of the players' columns is valid too.
+MANCHE = {
+    "pozzo": [30, 0, 20, 10],
+    "sequences": [6, 2, 5, 3],
+    "family_bonuses": [1, 0, 0, 0],
+    "penalties": [0, 1, 0, 0],
+}
+
+
+def arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--database", choices=["sqlite", "postgres", "both"], default="both")
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--scorers", type=int, default=50)
+    parser.add_argument("--viewers", type=int, default=100)
+    parser.add_argument("--think", type=float, default=10.0, help="A scorer's mean pause between saves (s).")
+    parser.add_argument("--stale-every", type=int, default=4, help="One save in N goes with an old version.")
+    parser.add_argument("--worker-class", choices=["gthread", "sync"], default="gthread")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = arguments()
+    if args.child:
+        run(args)
+        return
+    options = ["--seconds", args.seconds, "--scorers", args.scorers, "--viewers", args.viewers, "--think", args.think]
+    options += ["--stale-every", args.stale_every, "--worker-class", args.worker_class, "--workers", args.workers]
+    options += ["--threads", args.threads, "--seed", args.seed]
+    for database in ["sqlite", "postgres"] if args.database == "both" else [args.database]:
+        command = [sys.executable, __file__, *map(str, options), "--database", database, "--child"]
+        if database == "postgres":
+            command = [str(ROOT / "scripts" / "with-postgres.sh"), *command]
+        env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+        done = subprocess.run(command, env=env, check=False, timeout=args.seconds + 600)
+        if done.returncode != 0:
+            sys.exit(done.returncode)
+
+
+# The event ----------------------------------------------------------------------------------------------------
+
+
+def build_event(seed: int) -> tuple[str, int, list[dict]]:
+    """A VEGEtables event, its first round seated and published: the slug, standings version and tables."""
+    import datetime
+
+    from tournaments.models import Event, Manche, Player, Round, Seat, Table
+    from tournaments.models.rounds import RoundStatus
+
+    rng = random.Random(seed)
+    event = Event.objects.create(
+        name="Load test",
+        date=datetime.date(2026, 11, 22),
+        game="vegetables",
+        table_size=TABLE_SIZE,
+        manches_per_round=MANCHES,
+        rounds_planned=4,
+        status="running",
+    )
+    Player.objects.bulk_create(
+        Player(event=event, name=f"Player {i:03d}", club=f"Club {i % 20}") for i in range(PLAYERS)
+    )
+    players = list(event.players.values_list("pk", "name"))
+    rng.shuffle(players)
+    round_ = Round.objects.create(event=event, number=1, status=RoundStatus.IN_PLAY, published=True)
+    tables = Table.objects.bulk_create(Table(round=round_, number=n + 1) for n in range(PLAYERS // TABLE_SIZE))
+    seats, manches, described = [], [], []
+    for n, table in enumerate(tables):
+        group = players[n * TABLE_SIZE : (n + 1) * TABLE_SIZE]
+        seats += [Seat(table=table, round=round_, player_id=pk, position=p) for p, (pk, _name) in enumerate(group, 1)]
+        manches += [Manche(table=table, number=m) for m in range(1, MANCHES + 1)]
+        described.append({"token": table.token, "players": [name for _pk, name in group]})
+    Seat.objects.bulk_create(seats)
+    Manche.objects.bulk_create(manches)
+    event.refresh_from_db()
+    return event.slug, event.standings_version, described
+
+
+def sheet(players: list[str], rng: random.Random) -> dict:
+    """A valid VEGEtables sheet for one manche: the model manche with the players' columns shuffled."""
+    order = rng.sample(range(len(players)), len(players))
+    manche = {key: [row[i] for i in order] for key, row in MANCHE.items()}
+    return {"game": "vegetables", "players": players, "manches": [manche]}
+
+
+# HTTP ---------------------------------------------------------------------------------------------------------
+
+
+class Connection:
+    """One keep-alive connection to 127.0.0.1, opened again when the server closed it or it sat idle too long."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.conn: http.client.HTTPConnection | None = None
+        self.last_used = 0.0
+
+    def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, bytes, float]:
+        if self.conn is not None and time.monotonic() - self.last_used > KEEP_ALIVE - 1:
+            self.close()
+        if self.conn is None:
+            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=REQUEST_TIMEOUT)
+        data = json.dumps(body).encode() if body is not None else None
+        headers = {"Content-Type": "application/json"} if data else {}
+        start = time.perf_counter()
+        try:
+            self.conn.request(method, path, body=data, headers=headers)
+            response = self.conn.getresponse()
+            content = response.read()
+        except (OSError, http.client.HTTPException):
+            self.close()
+            raise
+        elapsed = time.perf_counter() - start
+        self.last_used = time.monotonic()
+        if response.will_close:
+            self.close()
+        return response.status, content, elapsed
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+
+class Tally:
+    """Latencies and statuses per kind of request, shared by the client threads."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.latencies: dict[str, list[float]] = {"save": [], "stale_save": [], "standings_poll": []}
+        self.statuses: dict[str, Counter] = {kind: Counter() for kind in self.latencies}
+
+    def add(self, kind: str, status: int | str, seconds: float | None) -> None:
+        with self.lock:
+            self.statuses[kind][str(status)] += 1
+            if seconds is not None:
+                self.latencies[kind].append(seconds)
+
+
+class Scorer(threading.Thread):
+    """Saves the sheets of its own tables, then corrects them; now and then on purpose with an old version."""
+
+    def __init__(self, number: int, port: int, tables: list[dict], tally: Tally, args, end: float):
+        super().__init__(daemon=True)
+        self.rng = random.Random(args.seed * 1000 + number)
+        self.connection = Connection(port)
+        self.tables, self.tally, self.args, self.end = tables, tally, args, end
+        self.version = {(t["token"], m): 0 for t in tables for m in range(1, MANCHES + 1)}
+        self.accepted: dict[tuple[str, int], dict] = {}
+        self.accepted_count = Counter()
+        self.stale_sent = self.stale_refused = 0
+        self.unexpected: list[str] = []
+
+    def run(self) -> None:
+        unsaved = list(self.version)
+        time.sleep(self.rng.uniform(0, self.args.think))
+        for _step in range(int(self.args.seconds * 100)):
+            if time.monotonic() >= self.end:
+                break
+            saved = [key for key, version in self.version.items() if version >= 1]
+            if saved and self.rng.randrange(self.args.stale_every) == 0:
+                self.save(self.rng.choice(saved), stale=True)
+            else:
+                self.save(unsaved.pop(0) if unsaved else self.rng.choice(saved), stale=False)
+            pause = self.args.think * self.rng.uniform(0.5, 1.5)
+            time.sleep(max(0.0, min(pause, self.end - time.monotonic())))
+        self.connection.close()
+
+    def save(self, key: tuple[str, int], stale: bool) -> None:
+        token, number = key
+        players = next(t["players"] for t in self.tables if t["token"] == token)
+        document = sheet(players, self.rng)
+        based_on = self.version[key] - 1 if stale else self.version[key]
+        body = {"manche": number, "version": based_on, "document": document}
+        kind = "stale_save" if stale else "save"
+        for _attempt in range(5):
+            try:
+                status, content, seconds = self.connection.request("PUT", f"/api/tables/{token}/sheet", body)
+            except (OSError, http.client.HTTPException) as error:
+                self.tally.add(kind, type(error).__name__, None)
+                time.sleep(0.2)
+                continue
+            self.tally.add(kind, status, seconds)
+            answer = json.loads(content) if content else {}
+            if stale:
+                self.stale_sent += 1
+                if status == 409 and answer["current"]["version"] == self.version[key]:
+                    self.stale_refused += 1
+                else:
+                    self.unexpected.append(f"stale save of {key} got {status}")
+                    self.note(key, status, answer, document)
+                return
+            if self.note(key, status, answer, document):
+                return
+            if status == 409:
+                current = answer["current"]
+                if current["version"] == based_on + 1 and current["document"] == document:
+                    self.accept(key, document, current["version"])
+                    return
+                self.unexpected.append(f"save of {key} on version {based_on} got 409 at {current['version']}")
+                self.version[key] = current["version"]
+                return
+            if status < 500:
+                self.unexpected.append(f"save of {key} got {status}: {content[:200]!r}")
+                return
+            time.sleep(0.2)
+
+    def note(self, key, status: int, answer: dict, document: dict) -> bool:
+        if status == 200:
+            self.accept(key, document, answer["version"])
+            return True
+        return False
+
+    def accept(self, key, document: dict, version: int) -> None:
+        self.version[key] = version
+        self.accepted[key] = document
+        self.accepted_count[key] += 1
+
+
+class Viewer(threading.Thread):
+    """The live standings page: ask every 3 s whether the standings changed since the version it shows."""
+
+    def __init__(self, number: int, port: int, slug: str, version: int, tally: Tally, args, end: float):
+        super().__init__(daemon=True)
+        self.rng = random.Random(args.seed * 7919 + number)
+        self.connection = Connection(port)
+        self.slug, self.version, self.tally, self.end = slug, version, tally, end
+
+    def run(self) -> None:
+        next_at = time.monotonic() + self.rng.uniform(0, POLL_SECONDS)
+        for _poll in range(int(self.end - time.monotonic()) + 2):
+            time.sleep(max(0.0, next_at - time.monotonic()))
+            if time.monotonic() >= self.end:
+                break
+            next_at += POLL_SECONDS
+            try:
+                status, content, seconds = self.connection.request(
+                    "GET", f"/e/{self.slug}/standings/live/?v={self.version}"
+                )
+            except (OSError, http.client.HTTPException) as error:
+                self.tally.add("standings_poll", type(error).__name__, None)
+                continue
+            self.tally.add("standings_poll", status, seconds)
+            found = VERSION.search(content) if status == 200 else None
+            if found:
+                self.version = int(found.group(1))
+        self.connection.close()
+
+
+# The server ---------------------------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start_server(args, port: int, log: Path) -> subprocess.Popen:
+    command = [
+        sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
+        "--workers", str(args.workers), "--worker-class", args.worker_class, "--threads", str(args.threads),
+        "--keep-alive", str(KEEP_ALIVE), "--timeout", "60", "--graceful-timeout", "10",
+    ]  # fmt: skip
+    with log.open("w") as out:
+        server = subprocess.Popen(
+            command, cwd=ROOT, env=dict(os.environ), stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit(f"gunicorn stopped:\n{log.read_text()}")
+        try:
+            status, _content, _seconds = Connection(port).request("GET", "/")
+            if status == 200:
+                return server
+        except (OSError, http.client.HTTPException):
+            time.sleep(0.1)
+    stop_server(server)
+    raise SystemExit(f"gunicorn did not answer within 30 s:\n{log.read_text()}")
+
+
+def process_tree_cpu(pid: int) -> float:
+    """CPU seconds used so far by a process and its descendants (gunicorn's arbiter and workers), from /proc."""
+    total, pending = 0.0, [pid]
+    while pending:
+        current = pending.pop()
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        pending += [int(child) for child in children]
+    return total
+
+
+def stop_server(server: subprocess.Popen) -> None:
+    if server.poll() is None:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait(timeout=10)
+
+
+# The run ------------------------------------------------------------------------------------------------------
+
+
+def summary(latencies: list[float], seconds: float) -> dict:
+    if not latencies:
+        return {"count": 0}
+    ordered = sorted(latencies)
+    return {
+        "count": len(ordered),
+        "per_second": round(len(ordered) / seconds, 1),
+        "p50_ms": round(statistics.median(ordered) * 1000, 1),
+        "p99_ms": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000, 1),
+        "max_ms": round(ordered[-1] * 1000, 1),
+    }
+
+
+def reconcile(port: int, scorers: list[Scorer]) -> dict:
+    """What the clients saw accepted against what the server gives back, and the database's own agreement."""
+    from tournaments.models import Manche
+
+    lost = mismatched = 0
+    connection = Connection(port)
+    for scorer in scorers:
+        for token in {t["token"] for t in scorer.tables}:
+            status, content, _seconds = connection.request("GET", f"/api/tables/{token}/sheet")
+            stored = {m["number"]: m for m in json.loads(content)["manches"]} if status == 200 else {}
+            for number in range(1, MANCHES + 1):
+                key = (token, number)
+                manche = stored.get(number, {})
+                if manche.get("document") != scorer.accepted.get(key):
+                    lost += 1
+                if manche.get("version") != scorer.accepted_count[key]:
+                    mismatched += 1
+    connection.close()
+    inconsistent = 0
+    for manche in Manche.objects.prefetch_related("revisions"):
+        revisions = sorted(manche.revisions.all(), key=lambda r: r.version)
+        if [r.version for r in revisions] != list(range(1, manche.version + 1)) or manche.document != (
+            revisions[-1].after if revisions else None
+        ):
+            inconsistent += 1
+    return {
+        "manches_with_sheet": sum(len(s.accepted) for s in scorers),
+        "accepted_saves": sum(sum(s.accepted_count.values()) for s in scorers),
+        "lost_or_overwritten": lost,
+        "version_mismatches": mismatched,
+        "inconsistent_manches": inconsistent,
+        "stale_sent": sum(s.stale_sent for s in scorers),
+        "stale_refused_409": sum(s.stale_refused for s in scorers),
+        "unexpected": [u for s in scorers for u in s.unexpected][:10],
+    }
+
+
+def run(args) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="tablescore-load-"))
+    if args.database == "sqlite":
+        os.environ["DATABASE_URL"] = f"sqlite:///{folder}/load.sqlite3"
+    elif not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        raise SystemExit("--database postgres runs inside scripts/with-postgres.sh (DATABASE_URL).")
+    os.environ["DEBUG"] = "0"
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import _django
+
+    vendor = _django.setup()
+    from django.db import connections
+
+    slug, standings_version, tables = build_event(args.seed)
+    connections.close_all()
+    port = free_port()
+    load_before = os.getloadavg()[0]
+    server = start_server(args, port, folder / "gunicorn.log")
+    try:
+        server_cpu = -process_tree_cpu(server.pid)
+        client_cpu = -sum(resource.getrusage(resource.RUSAGE_SELF)[:2])
+        tally = Tally()
+        start = time.monotonic()
+        end = start + args.seconds
+        scorers = [
+            Scorer(i, port, tables[i :: args.scorers], tally, args, end) for i in range(min(args.scorers, len(tables)))
+        ]
+        viewers = [Viewer(i, port, slug, standings_version, tally, args, end) for i in range(args.viewers)]
+        for thread in [*scorers, *viewers]:
+            thread.start()
+        for thread in [*scorers, *viewers]:
+            thread.join(timeout=max(1.0, end + REQUEST_TIMEOUT * 5 - time.monotonic()))
+        elapsed = time.monotonic() - start
+        stuck = sum(thread.is_alive() for thread in [*scorers, *viewers])
+        server_cpu += process_tree_cpu(server.pid)
+        client_cpu += sum(resource.getrusage(resource.RUSAGE_SELF)[:2])
+        reconciliation = reconcile(port, scorers)
+    finally:
+        stop_server(server)
+    statuses = {kind: dict(sorted(counter.items())) for kind, counter in tally.statuses.items()}
+    server_errors = sum(n for counter in tally.statuses.values() for s, n in counter.items() if s[0] == "5")
+    requests = sum(sum(counter.values()) for counter in tally.statuses.values())
+    save = summary(tally.latencies["save"], elapsed)
+    reconciliation["server_errors_5xx"] = server_errors
+    result = {
+        "benchmark": "load",
+        "database": vendor,
+        "game": "vegetables",
+        "players": PLAYERS,
+        "tables": len(tables),
+        "manches": len(tables) * MANCHES,
+        "server": f"gunicorn {args.workers} workers {args.worker_class}"
+        + (f" x{args.threads} threads" if args.worker_class == "gthread" else ""),
+        "seconds": round(elapsed, 1),
+        "scorers": len(scorers),
+        "viewers": args.viewers,
+        "think_seconds": args.think,
+        "requests": requests,
+        "throughput_per_second": round(requests / elapsed, 1),
+        "save": save,
+        "stale_save": summary(tally.latencies["stale_save"], elapsed),
+        "standings_poll": summary(tally.latencies["standings_poll"], elapsed),
+        "statuses": statuses,
+        "reconciliation": reconciliation,
+        "cpu_seconds": {"gunicorn": round(server_cpu, 1), "clients": round(client_cpu, 1), "cores": os.cpu_count()},
+        "gunicorn_cpu_ms_per_request": round(server_cpu * 1000 / max(1, requests), 1),
+        "load_average": {"before": round(load_before, 1), "after": round(os.getloadavg()[0], 1)},
+        "targets": {
+            f"p99_save_under_{SAVE_TARGET_MS}ms": save.get("p99_ms", 1e9) < SAVE_TARGET_MS,
+            "no_lost_or_overwritten_sheet": reconciliation["lost_or_overwritten"] == 0
+            and reconciliation["version_mismatches"] == 0
+            and reconciliation["inconsistent_manches"] == 0,
+            "every_stale_save_409": reconciliation["stale_sent"] == reconciliation["stale_refused_409"],
+            "no_5xx": server_errors == 0,
+            "clients_finished": stuck == 0,
+        },
+    }
+    print(json.dumps(result), flush=True)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

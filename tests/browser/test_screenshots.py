@@ -1,0 +1,82 @@
+"""What the main pages look like at phone (360 x 740) and desktop (1280 x 800) sizes.
+
+Each test saves test-output/screenshots/<page>-<size>.png (docs/screenshots/ holds a copy of the current set)
+and checks that the page fits a 360 px phone without scrolling sideways: wide content has to scroll inside
+its own box. The pages that still scroll sideways are marked as expected failures, with the reason.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .helpers import screenshot, settled, tournament_day
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def wide(reason: str):
+    return pytest.mark.xfail(strict=True, reason=f"scrolls sideways at 360 px: {reason}")
+
+
+#: name: (who looks, address from the day's tournament)
+PAGES = {
+    "home": ("public", lambda day: "/"),
+    "event": ("public", lambda day: f"/e/{day.event.slug}/"),
+    "standings": ("public", lambda day: f"/e/{day.event.slug}/standings/"),
+    "projector": ("public", lambda day: f"/e/{day.event.slug}/projector/"),
+    "player": ("public", lambda day: f"/e/{day.event.slug}/players/{day.busy.seats.first().player_id}/"),
+    "table-entry": ("public", lambda day: f"/t/{day.empty.token}/"),
+    "table-saved": ("public", lambda day: f"/t/{day.busy.token}/"),
+    "login": ("public", lambda day: "/accounts/login/"),
+    "dashboard": ("organiser", lambda day: "/organiser/"),
+    "event-new": ("organiser", lambda day: "/organiser/events/new/"),
+    "desk": ("organiser", lambda day: f"/e/{day.event.slug}/organiser/"),
+    "players": ("organiser", lambda day: f"/e/{day.event.slug}/organiser/players/"),
+    "round": ("organiser", lambda day: f"/e/{day.event.slug}/organiser/rounds/2/"),
+    "desk-table": ("organiser", lambda day: f"/e/{day.event.slug}/organiser/tables/{day.busy.pk}/"),
+}
+KNOWN_WIDE = {
+    "standings": wide("the standings table (9 columns) is not in a scrolling box"),
+    "projector": wide("the projector table at 1.6rem is not in a scrolling box"),
+    "player": wide("the player's rounds table is not in a scrolling box"),
+    "dashboard": wide("the tournaments table (6 columns) is not in a scrolling box"),
+    "desk-table": wide("the table link does not wrap and the audit table is not in a scrolling box"),
+}
+PARAMS = [pytest.param(name, marks=KNOWN_WIDE.get(name, ())) for name in PAGES]
+
+
+def sideways_scroll(page: Page) -> int:
+    """How many pixels the page is wider than the window (0 when it fits)."""
+    return page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+
+
+@pytest.mark.parametrize("name", PARAMS)
+def test_page_at_desktop_and_phone_sizes(name, request, organiser_user):
+    day = tournament_day("vegetables", organiser_user)
+    who, address = PAGES[name]
+    if who == "public":
+        desktop, small = request.getfixturevalue("page"), request.getfixturevalue("phone")()
+    else:
+        desktop, small = request.getfixturevalue("organiser_page"), request.getfixturevalue("organiser_phone")
+    for size, visitor in (("desktop", desktop), ("phone", small)):
+        visitor.goto(address(day))
+        expect(visitor.get_by_role("heading", level=1)).to_be_visible()
+        settled(visitor)
+        screenshot(visitor, f"{name}-{size}")
+    assert sideways_scroll(small) == 0
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="at 360 px the sheet grid is 35 px wider than its box: the fourth player's column scrolls out of sight "
+    "(row labels at least 7rem, fields at least 3.2rem plus padding, names as column headers)",
+)
+@pytest.mark.parametrize("game", ["vegetables", "cheese-rescue"])
+def test_a_phone_shows_every_player_s_column_of_the_sheet(game, phone, organiser_user):
+    day = tournament_day(game, organiser_user)
+    table = phone()
+    table.goto(f"/t/{day.empty.token}/")
+    grid = table.locator("#manche-1 .sheet-scroll")
+    expect(grid).to_be_visible()
+    assert grid.evaluate("box => box.scrollWidth - box.clientWidth") == 0

@@ -1,8 +1,0 @@
-"""Make the project root importable when pytest runs without the Django plugin."""
-
-import sys
-from pathlib import Path
-
-ROOT = str(Path(__file__).resolve().parents[2])
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
