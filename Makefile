@@ -35,7 +35,7 @@ run: install messages
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 system-packages:
-	scripts/system-packages.sh gettext postgresql poppler-utils zbar-tools
+	scripts/system-packages.sh gettext postgresql poppler-utils zbar-tools chromium
 
 lint: install-dev
 	$(BIN)/ruff check .
@@ -48,7 +48,7 @@ test-sqlite: install-dev messages
 	$(PYTEST) --cov --cov-report=term
 
 test-postgres: install-dev messages
-	scripts/with-postgres.sh $(PYTEST) -m "django_db or postgres"
+	scripts/with-postgres.sh $(PYTEST) -m "(django_db or postgres) and not browser"
 
 test: system-packages lint migrations-check test-sqlite test-postgres
 

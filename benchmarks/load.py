@@ -308,7 +308,8 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_server(args, port: int, log: Path) -> subprocess.Popen:
+def start_server(args, port: int, folder: Path) -> subprocess.Popen:
+    log = folder / "gunicorn.log"
     command = [
         sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
         "--workers", str(args.workers), "--worker-class", args.worker_class, "--threads", str(args.threads),
@@ -316,7 +317,12 @@ def start_server(args, port: int, log: Path) -> subprocess.Popen:
     ]  # fmt: skip
     with log.open("w") as out:
         server = subprocess.Popen(
-            command, cwd=ROOT, env=dict(os.environ), stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+            command,
+            cwd=ROOT,
+            env=dict(os.environ),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -427,7 +433,7 @@ def run(args) -> None:
     connections.close_all()
     port = free_port()
     load_before = os.getloadavg()[0]
-    server = start_server(args, port, folder / "gunicorn.log")
+    server = start_server(args, port, folder)
     try:
         server_cpu = -process_tree_cpu(server.pid)
         client_cpu = -sum(resource.getrusage(resource.RUSAGE_SELF)[:2])

@@ -5,7 +5,7 @@ set -euo pipefail
 declare -A command_of=(
   [gettext]=msgfmt
   [postgresql]=initdb
-  [chromium]=chromium
+  [chromium]=/usr/bin/chromium
   [poppler-utils]=pdftoppm
   [zbar-tools]=zbarimg
   [fonts-dejavu-core]=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf

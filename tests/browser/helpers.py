@@ -127,6 +127,7 @@ class Day:
 
 
 def tournament_day(game: str, organiser=None, *, name: str = "", round_1: list[list[dict]] | None = None) -> Day:
+    """Eight players, round 1 played and complete (its sheets ``round_1``, one list per table), round 2 in play."""
     event = club_event(game, name=name or f"Autumn {'VEGEtables' if game == 'vegetables' else 'Cheese'} Cup")
     if organiser is not None:
         event.organisers.add(organiser)

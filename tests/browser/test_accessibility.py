@@ -152,11 +152,6 @@ def test_a_sheet_is_entered_with_the_keyboard_alone(phone, organiser_user):
     expect(ranking.locator("tbody tr").first).to_contain_text(f"1{seated[0]}9")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the manche's Save button has no id, so after HTMX swaps the manche in, the focus is on <body>: "
-    "keyboard and screen-reader users lose their place",
-)
 def test_the_focus_stays_on_save_after_saving(phone, organiser_user):
     day = tournament_day("cheese-rescue", organiser_user)
     table = phone()

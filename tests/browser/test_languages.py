@@ -99,11 +99,6 @@ def test_the_projector_writes_half_points_the_language_s_way(page, organiser_use
     assert [p.endswith(",5") for p in half_points(points)] == [True, True]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="StandingsTable.render_points writes Decimal.normalize() with an f-string, never localised: "
-    "the standings page shows 1.5 in Spanish and Italian where the projector shows 1,5",
-)
 def test_the_standings_write_half_points_the_language_s_way(page, organiser_user):
     day = tied_day(organiser_user)
     page.goto(f"/e/{day.event.slug}/standings/")

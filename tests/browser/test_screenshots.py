@@ -2,7 +2,7 @@
 
 Each test saves test-output/screenshots/<page>-<size>.png (docs/screenshots/ holds a copy of the current set)
 and checks that the page fits a 360 px phone without scrolling sideways: wide content has to scroll inside
-its own box. The pages that still scroll sideways are marked as expected failures, with the reason.
+its own box.
 """
 
 from __future__ import annotations
@@ -13,10 +13,6 @@ from playwright.sync_api import Page, expect
 from .helpers import screenshot, settled, tournament_day
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def wide(reason: str):
-    return pytest.mark.xfail(strict=True, reason=f"scrolls sideways at 360 px: {reason}")
 
 
 #: name: (who looks, address from the day's tournament)
@@ -36,14 +32,7 @@ PAGES = {
     "round": ("organiser", lambda day: f"/e/{day.event.slug}/organiser/rounds/2/"),
     "desk-table": ("organiser", lambda day: f"/e/{day.event.slug}/organiser/tables/{day.busy.pk}/"),
 }
-KNOWN_WIDE = {
-    "standings": wide("the standings table (9 columns) is not in a scrolling box"),
-    "projector": wide("the projector table at 1.6rem is not in a scrolling box"),
-    "player": wide("the player's rounds table is not in a scrolling box"),
-    "dashboard": wide("the tournaments table (6 columns) is not in a scrolling box"),
-    "desk-table": wide("the table link does not wrap and the audit table is not in a scrolling box"),
-}
-PARAMS = [pytest.param(name, marks=KNOWN_WIDE.get(name, ())) for name in PAGES]
+PARAMS = list(PAGES)
 
 
 def sideways_scroll(page: Page) -> int:
@@ -67,11 +56,6 @@ def test_page_at_desktop_and_phone_sizes(name, request, organiser_user):
     assert sideways_scroll(small) == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="at 360 px the sheet grid is 35 px wider than its box: the fourth player's column scrolls out of sight "
-    "(row labels at least 7rem, fields at least 3.2rem plus padding, names as column headers)",
-)
 @pytest.mark.parametrize("game", ["vegetables", "cheese-rescue"])
 def test_a_phone_shows_every_player_s_column_of_the_sheet(game, phone, organiser_user):
     day = tournament_day(game, organiser_user)

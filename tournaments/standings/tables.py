@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils import formats
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
@@ -53,10 +54,10 @@ class StandingsTable(tables.Table):
         return value
 
     def render_points(self, value) -> str:
-        return f"{value.normalize():f}"
+        return formats.number_format(value.normalize())
 
     def render_buchholz(self, value) -> str:
-        return f"{value.normalize():f}"
+        return formats.number_format(value.normalize())
 
     def value_points(self, value) -> str:
         return f"{value.normalize():f}"
