@@ -9,6 +9,7 @@ from reportlab.platypus import Flowable
 
 from scoring.veggies import GOODS
 
+from ..entry.games.veggies import good_labels
 from ..models import Event
 from .common import GREY, SHADE, SeatLine, cell, draw_text
 from .grid import PlayerColumns, Row, boxes
@@ -16,16 +17,6 @@ from .grid import PlayerColumns, Row, boxes
 TWO_PLAYER = "two-player"
 TEAMS = "teams"
 TEAM_ROW = 24
-
-
-def good_labels() -> dict[str, str]:
-    return {
-        "strawberries": _("Strawberries"),
-        "bananas": _("Bananas"),
-        "grapes": _("Grapes"),
-        "carrots": _("Carrots"),
-        "mushrooms": _("Mushrooms"),
-    }
 
 
 def teams_of(seats: Sequence[SeatLine]) -> list[tuple[str, list[int]]]:
