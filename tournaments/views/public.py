@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import csv
+import threading
+import time
 
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import path
+from django.utils.translation import get_language
 from django_tables2 import RequestConfig
 
 from ..models import Event, Player, Seat, Standing
@@ -61,13 +66,45 @@ def standings(request, slug: str):
     return render(request, "tournaments/standings.html", context)
 
 
+#: While sheets pour in, a viewer's standings follow at most this many seconds behind the newest.
+LIVE_REFRESH_SECONDS = 1.0
+#: One render at a time in a process, so a crowd of polls arriving together renders the table once.
+live_render_lock = threading.Lock()
+
+
+def live_fragment(request, event: Event) -> tuple[int, str]:
+    """The live standings partial and the version it shows, rendered at most once per version and
+    once every LIVE_REFRESH_SECONDS in this process while the standings keep changing."""
+    key = ":".join(
+        ["standings-live", str(event.pk), get_language(), request.GET.get("sort", ""), request.GET.get("page", "")]
+    )
+
+    def usable(cached) -> bool:
+        return cached is not None and (
+            cached[0] == event.standings_version or time.monotonic() - cached[1] < LIVE_REFRESH_SECONDS
+        )
+
+    cached = cache.get(key)
+    if not usable(cached):
+        with live_render_lock:
+            cached = cache.get(key)
+            if not usable(cached):
+                context = {"event": event, "table": standings_table(request, event), "version": event.standings_version}
+                html = render_to_string("tournaments/_standings_live.html", context, request=request)
+                cached = (event.standings_version, time.monotonic(), html)
+                cache.set(key, cached, 600)
+    return cached[0], cached[2]
+
+
 def standings_live(request, slug: str):
     """The standings partial when they changed since version ``v``; 204 (nothing to swap) when not."""
     event = visible_event(request, slug)
     if request.GET.get("v") == str(event.standings_version):
         return HttpResponse(status=204)
-    context = {"event": event, "table": standings_table(request, event), "version": event.standings_version}
-    return render(request, "tournaments/_standings_live.html", context)
+    version, html = live_fragment(request, event)
+    if request.GET.get("v") == str(version):
+        return HttpResponse(status=204)
+    return HttpResponse(html)
 
 
 def standings_csv(request, slug: str):
