@@ -197,6 +197,7 @@ def test_the_organiser_corrects_a_completed_round_and_it_is_marked(organiser_cli
     assert revision.after_completion and revision.via == "organiser" and revision.user.username == "boss"
     page = organiser_client.get(reverse("tournaments:desk_table", args=[event.slug, tables[0].pk])).content.decode()
     assert "correction after the round was complete" in page
+    assert "&quot;penalties&quot;: [" in page, "the audit trail shows the sheets as JSON"
 
 
 def test_revoking_the_link_closes_the_old_one(organiser_client, event, tables):
