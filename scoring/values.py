@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import Problems, at
+from .errors import Problems
 from .i18n import _
 
 #: Numbers beyond this are never meaningful on a score sheet; refusing them keeps arithmetic cheap.
@@ -54,25 +54,6 @@ def read_list(value: Any, path: str, problems: Problems, *, length: int | None =
         )
         return None
     return value
-
-
-def read_int_list(
-    value: Any,
-    path: str,
-    problems: Problems,
-    *,
-    length: int | None = None,
-    minimum: int | None = None,
-    maximum: int | None = None,
-) -> list[int] | None:
-    """A list of integers, one per player when ``length`` is given; None if any entry is wrong."""
-    items = read_list(value, path, problems, length=length)
-    if items is None:
-        return None
-    numbers = [read_int(item, at(path, i), problems, minimum=minimum, maximum=maximum) for i, item in enumerate(items)]
-    if any(n is None for n in numbers):
-        return None
-    return numbers  # type: ignore[return-value]
 
 
 def read_object(value: Any, path: str, problems: Problems) -> dict | None:

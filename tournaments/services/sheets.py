@@ -35,18 +35,6 @@ class Author:
     seat: int | None = None
 
 
-def table_document(manche: Manche, document: dict) -> dict:
-    """The document with the table's game and players in seat order, whatever the client sent for them."""
-    table = manche.table
-    event = table.round.event
-    names = [seat.player.name for seat in table.seats.select_related("player").order_by("position")]
-    full = dict(document)
-    full["game"] = event.game
-    full.setdefault("variant", event.effective_variant)
-    full["players"] = names
-    return full
-
-
 def check_players(manche: Manche, document: dict) -> None:
     """Refuse a sheet whose players are not this table's, in seat order."""
     table = manche.table
