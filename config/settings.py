@@ -46,7 +46,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "tournaments.security.LoginThrottleMiddleware",
     "tournaments.security.DatabaseUnavailableMiddleware",
-    "tournaments.views.access.LoginRequiredMiddleware",
+    "tournaments.access.OrganiserLoginMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -55,8 +55,17 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": True,
         "OPTIONS": {
+            "loaders": [
+                (
+                    "django.template.loaders.cached.Loader",
+                    [
+                        "django.template.loaders.filesystem.Loader",
+                        "django.template.loaders.app_directories.Loader",
+                        "tournaments.games.loaders.Loader",
+                    ],
+                )
+            ],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
@@ -156,6 +165,9 @@ CACHES = {
         "TIMEOUT": LOGIN_FAILURE_WINDOW,
     },
 }
+
+# Game bundles kept outside tournaments/games/ (module paths, each exposing GAME); see docs/architecture.md.
+EXTRA_GAMES: list[str] = []
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .errors import Problems, ScoreSheetError, at
@@ -14,7 +15,9 @@ MAX_PLAYERS = 9
 MAX_NAME_LENGTH = 100
 
 
-def read_sheet(document: Any, problems: Problems) -> tuple[GameRules, Sheet] | None:
+def read_sheet(
+    document: Any, problems: Problems, games: Mapping[str, GameRules] = GAMES
+) -> tuple[GameRules, Sheet] | None:
     """The game and common fields of ``document``, or None after reporting what is wrong."""
     if not isinstance(document, dict):
         problems.add("", _("A score sheet is a JSON object with a game and its players."))
@@ -22,11 +25,11 @@ def read_sheet(document: Any, problems: Problems) -> tuple[GameRules, Sheet] | N
     rules = None
     game = document.get("game")
     if game is None:
-        problems.add("game", _("Say which game this sheet is for: {choices}."), choices=", ".join(GAMES))
-    elif not isinstance(game, str) or game not in GAMES:
-        problems.add("game", _("Unknown game; the games are: {choices}."), choices=", ".join(GAMES))
+        problems.add("game", _("Say which game this sheet is for: {choices}."), choices=", ".join(games))
+    elif not isinstance(game, str) or game not in games:
+        problems.add("game", _("Unknown game; the games are: {choices}."), choices=", ".join(games))
     else:
-        rules = GAMES[game]
+        rules = games[game]
     players = read_players(document.get("players"), problems)
     if rules is None or players is None:
         return None
@@ -111,11 +114,14 @@ def result_document(sheet: Sheet, outcome: GameOutcome) -> dict[str, Any]:
     return result
 
 
-def score(document: Any) -> dict[str, Any]:
-    """The result document for a score-sheet document; raises ScoreSheetError listing every problem."""
+def score(document: Any, games: Mapping[str, GameRules] = GAMES) -> dict[str, Any]:
+    """The result document for a score-sheet document; raises ScoreSheetError listing every problem.
+
+    ``games`` are the rules known by their key: this package's four games unless a caller brings its own.
+    """
     problems = Problems()
     try:
-        read = read_sheet(document, problems)
+        read = read_sheet(document, problems, games)
         outcome = None
         if read is not None:
             rules, sheet = read

@@ -52,10 +52,14 @@ class Zone:
 
 @dataclass(frozen=True)
 class DietCard:
-    """One component card combined with one modifier card."""
+    """One component card combined with one modifier card.
+
+    A component card shows one snack or one tablecloth; ``kind`` says which when the sheet tells.
+    """
 
     component: str
     modifier: str
+    kind: str | None = None
 
 
 # Reading the document ---------------------------------------------------------------------------
@@ -270,9 +274,14 @@ def read_diet_card(value: Any, path: str, problems: Problems) -> DietCard | None
         return None
     component = read_name(card.get("component"), at(path, "component"), problems)
     modifier = read_str(card.get("modifier"), at(path, "modifier"), problems, choices=tuple(MODIFIERS))
+    kind = card.get("kind")
+    if kind is not None:
+        kind = read_str(kind, at(path, "kind"), problems, choices=KINDS)
+        if kind is None:
+            return None
     if component is None or modifier is None:
         return None
-    return DietCard(component, modifier)
+    return DietCard(component, modifier, kind)
 
 
 def read_diet(document: dict, variant: str, problems: Problems) -> list[DietCard] | None:
@@ -345,9 +354,31 @@ def tally_from_grid(grid: Any) -> dict[str, Any]:
     return {"groups": tally}
 
 
-def match_mask(grid: Grid, component: str) -> Mask:
-    """Where ``component`` is, as the snack or the tablecloth of a square."""
-    return [True if square is not None and component in square else None for square in grid]
+def match_mask(grid: Grid, card: DietCard) -> Mask:
+    """Where the card's component is: among the snacks, or among the tablecloths, never both."""
+    side = KINDS.index(card.kind or KINDS[0])
+    return [True if square is not None and square[side] == card.component else None for square in grid]
+
+
+def resolve_kinds(grids: list[Grid], diet: list[DietCard], problems: Problems) -> list[DietCard] | None:
+    """Each diet card with the kind of its component: as the sheet says, else as the zones show it.
+
+    A snack and a tablecloth are never the same component, even when an edition gives them one name:
+    a card naming a component that is both a snack and a tablecloth at this table must say which.
+    """
+    shown = {kind: {square[side] for grid in grids for square in grid if square} for side, kind in enumerate(KINDS)}
+    before = len(problems)
+    resolved = []
+    for i, card in enumerate(diet):
+        kinds = [kind for kind in KINDS if card.component in shown[kind]]
+        if card.kind is None and len(kinds) > 1:
+            problems.add(
+                at(at("diet", i), "kind"),
+                _("'{component}' is both a snack and a tablecloth at this table; say which the card shows."),
+                component=card.component,
+            )
+        resolved.append(card if card.kind else DietCard(card.component, card.modifier, (kinds or KINDS)[0]))
+    return None if len(problems) > before else resolved
 
 
 def mask_group_sizes(mask: Mask) -> list[int]:
@@ -381,7 +412,7 @@ def diet_points(grids: list[Grid], diet: list[DietCard]) -> list[list[int]]:
     """Each player's points from each diet card, in diet order."""
     points: list[list[int]] = [[] for _grid in grids]
     for card in diet:
-        masks = [match_mask(grid, card.component) for grid in grids]
+        masks = [match_mask(grid, card) for grid in grids]
         counts = [MAX_SQUARES - mask.count(None) for mask in masks]
         rule = MODIFIERS[card.modifier]
         for player, mask in enumerate(masks):
@@ -422,7 +453,11 @@ def score_sheet(document: dict, sheet: Sheet, problems: Problems) -> GameOutcome
     zones = read_zones(document, len(sheet.players), problems, full_grid=sheet.variant == SPECIAL_DIET)
     if diet is None or zones is None:
         return None
-    points = diet_points([zone.grid for zone in zones], diet)  # type: ignore[misc]
+    grids: list[Grid] = [zone.grid for zone in zones]  # type: ignore[misc]
+    diet = resolve_kinds(grids, diet, problems) if diet else diet
+    if diet is None:
+        return None
+    points = diet_points(grids, diet)
     return GameOutcome([player_score(zone, diet, own) for zone, own in zip(zones, points, strict=True)])
 
 

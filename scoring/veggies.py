@@ -16,9 +16,12 @@ from .values import read_int, read_list, read_object
 GOODS = ("strawberries", "bananas", "grapes", "carrots", "mushrooms")
 GOOD_SET = frozenset(GOODS)
 GOOD_OF_CELL = {"S": "strawberries", "B": "bananas", "G": "grapes", "C": "carrots", "M": "mushrooms"}
+EMPTY = "E"
 MOUSE = "X"
 NO_CARD = " "
-GRID_CELLS = frozenset("SBGCMEX ")
+#: What a space of a grid may hold, in the order a form offers them: goods, an empty space, a mouse.
+CELL_CODES = (*GOOD_OF_CELL, EMPTY, MOUSE)
+GRID_CELLS = frozenset((*CELL_CODES, NO_CARD))
 
 
 class BinaryDigits(dict):

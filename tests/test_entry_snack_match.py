@@ -8,11 +8,14 @@ from html.parser import HTMLParser
 import pytest
 
 from tests.factories import seat_by_hand
-from tournaments.entry.games.snack_match import normalise
+from tournaments.games.snack_match.entry import normalise
 
 pytestmark = pytest.mark.django_db
 
-DIET = [{"component": "donut", "modifier": "corners"}, {"component": "green", "modifier": "most"}]
+DIET = [
+    {"kind": "snack", "component": "donut", "modifier": "corners"},
+    {"kind": "cloth", "component": "green", "modifier": "most"},
+]
 
 # The rulebook's final scoring example, as the players would type it (groups of 1 and 2 may be left out;
 # our edition's tablecloths are orange and green only, so Benjamín's and Sofía's other cloths score nothing).
@@ -264,7 +267,7 @@ def test_saving_with_htmx_returns_the_manche_with_its_ranking(client, table) -> 
 
 
 def test_the_event_s_names_for_the_rulebook_components(client, make_table) -> None:
-    table = make_table(component_names={"sandwich": "Bocadillo", "orange": "Naranja"})
+    table = make_table(options={"names": {"snacks": {"sandwich": "Bocadillo"}, "cloths": {"orange": "Naranja"}}})
     html = page(client, table)
     assert ">Snack: Bocadillo: Benjamín</label>" in html and ">Tablecloth: Naranja: Sofía</label>" in html
     assert '<option value="sandwich/orange">🥪🟧 Bocadillo / Naranja</option>' in html
@@ -273,7 +276,7 @@ def test_the_event_s_names_for_the_rulebook_components(client, make_table) -> No
 
 def test_an_edition_with_its_own_components(client, make_table) -> None:
     names = {"snacks": {"pizza": "Pizza", "taco": "Taco"}, "cloths": {"red": "Rojo", "blue": "Azul", "white": "Blanco"}}
-    table = make_table(component_names=names)
+    table = make_table(options={"names": names})
     html = page(client, table)
     assert 'name="zones[0].groups.snacks.pizza"' in html and "sandwich" not in html
     assert len(re.findall(r'<option value="[^"]+">', field_cell(html, "zones[0].grid[0][0]"))) == 6
@@ -289,7 +292,7 @@ def test_an_edition_with_its_own_components(client, make_table) -> None:
 
 
 def test_the_special_diet_shows_its_cards_and_only_grids(client, make_table) -> None:
-    html = page(client, make_table(variant="special-diet", diet=DIET))
+    html = page(client, make_table(variant="special-diet", options={"diet": DIET}))
     diet = html[html.index("Special diet cards") : html.index("Picnic zone of")]
     assert "Snack: donut" in diet and "corners: +1 per corner square" in diet
     assert "Tablecloth: green" in diet and "most: -3 to whoever has the most" in diet
@@ -298,7 +301,7 @@ def test_the_special_diet_shows_its_cards_and_only_grids(client, make_table) -> 
 
 
 def test_a_special_diet_sheet_entered_as_grids(client, make_table) -> None:
-    table = make_table(variant="special-diet", diet=DIET)
+    table = make_table(variant="special-diet", options={"diet": DIET})
     response = post(client, table, {**squares(0, BENJAMIN_GRID), **squares(1, SOFIA_GRID)})
     assert response.status_code == 302
     manche = table.manches.get(number=1)
@@ -314,7 +317,7 @@ def test_a_special_diet_sheet_entered_as_grids(client, make_table) -> None:
 
 
 def test_the_special_diet_checks_show_the_scores_once_every_zone_is_in(client, make_table) -> None:
-    table = make_table(variant="special-diet", diet=DIET)
+    table = make_table(variant="special-diet", options={"diet": DIET})
     half = post(client, table, squares(0, BENJAMIN_GRID), check=True).content.decode()
     assert "Points from groups: Benjamín <strong>9</strong> · Sofía <strong>–</strong>" in half
     full = post(client, table, {**squares(0, BENJAMIN_GRID), **squares(1, SOFIA_GRID)}, check=True).content.decode()

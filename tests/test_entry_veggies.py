@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tests.factories import seat_by_hand
-from tournaments.entry.games.veggies import normalise
+from tournaments.games.veggies.entry import normalise
 from tournaments.models import Manche
 
 pytestmark = pytest.mark.django_db

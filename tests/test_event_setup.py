@@ -158,8 +158,13 @@ def test_snack_match_keeps_component_names_and_the_special_diet(member):
     )
     member.post(NEW, data)
     event = Event.objects.get()
-    assert event.component_names == {"sandwich": "Panino", "green": "Verde"}
-    assert event.diet == [{"component": "donut", "modifier": "corners"}, {"component": "green", "modifier": "most"}]
+    assert event.options == {
+        "names": {"snacks": {"sandwich": "Panino"}, "cloths": {"green": "Verde"}},
+        "diet": [
+            {"kind": "snack", "component": "donut", "modifier": "corners"},
+            {"kind": "cloth", "component": "green", "modifier": "most"},
+        ],
+    }
     page = member.get(reverse("tournaments:event_edit", args=[event.slug])).content.decode()
     assert 'value="Panino"' in page
     assert (selected(page, "diet_1_modifier"), selected(page, "diet_2_component")) == ("corners", "green")
@@ -167,10 +172,10 @@ def test_snack_match_keeps_component_names_and_the_special_diet(member):
 
 def test_the_special_diet_needs_two_cards_with_different_modifiers(member):
     data = event_data(game="snack-match", variant="special-diet", diet_1_component="donut", diet_1_modifier="most")
-    errors = member.post(NEW, data).context["form"].errors
+    errors = member.post(NEW, data).context["form"].options_form.errors
     assert set(errors) == {"diet_2_component", "diet_2_modifier"}
     data.update(diet_2_component="soda", diet_2_modifier="most")
-    errors = member.post(NEW, data).context["form"].errors
+    errors = member.post(NEW, data).context["form"].options_form.errors
     assert set(errors) == {"diet_2_modifier"}
     assert "different modifiers" in errors["diet_2_modifier"][0]
     assert not Event.objects.exists()
@@ -178,7 +183,7 @@ def test_the_special_diet_needs_two_cards_with_different_modifiers(member):
 
 def test_a_standard_game_keeps_no_diet(member):
     member.post(NEW, event_data(game="snack-match", diet_1_component="donut", diet_1_modifier="most"))
-    assert Event.objects.get().diet == []
+    assert "diet" not in Event.objects.get().options
 
 
 def test_editing_shows_the_settings_and_saves_changes(member, make_event):

@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from tests.factories import seat_by_hand
-from tournaments.entry.games import GAME_FORMS
 from tournaments.entry.paths import document_from_fields
+from tournaments.games import get_game
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -256,7 +256,7 @@ def sheets(game: str, table: Table):
 def test_near_valid_sheets_put_to_the_api_get_a_json_answer(client, make_event, game):
     table = seated_table(make_event, game)
     names = [seat.player.name for seat in table.seats.order_by("position")]
-    form = GAME_FORMS[game]
+    form = get_game(game).entry
 
     def document_of(fields: dict, players, extra: dict) -> dict:
         return {

@@ -30,7 +30,10 @@ NAMES = [
     "Zoë Brzęczyszczykiewicz",
     "Małgorzata Łukasiewicz",
 ]
-DIET = [{"component": "donut", "modifier": "corners"}, {"component": "green", "modifier": "most"}]
+DIET = [
+    {"kind": "snack", "component": "donut", "modifier": "corners"},
+    {"kind": "cloth", "component": "green", "modifier": "most"},
+]
 
 
 def named_event(make_event, game: str, players: int = 8, **fields):
@@ -80,10 +83,18 @@ def keep(png: Path, name: str) -> None:
 SHEETS = [
     ("vegetables", {}, ["Pozzo", "30 · 20 · 10 · 0", "max 60", "= 16", "Crosses ×10", "Penalty −50", "Manche 4"]),
     ("veggies", {}, ["Strawberries", "Mushrooms", "largest × groups", "Mice", "−2 each", "Tie: fewest mice wins."]),
-    ("veggies", {"variant": "two-player", "table_size": 2}, ["each player declares two goods", "Bananas"]),
+    ("veggies", {"variant": "two-player", "table_size": 2}, ["each player declares 2 goods", "Bananas"]),
     ("veggies", {"variant": "teams"}, ["Team total", "Team 1: Łucja Wróbel + Jürgen Müller", "Team 2: José Núñez"]),
-    ("snack-match", {"component_names": {"sandwich": "Bocadillo"}}, ["Bocadillo", "Donut", "Green tablecloth"]),
-    ("snack-match", {"variant": "special-diet", "diet": DIET}, ["Diet card 1: donut", "corners: +1", "Picnic zones"]),
+    (
+        "snack-match",
+        {"options": {"names": {"snacks": {"sandwich": "Bocadillo"}}}},
+        ["Snack: Bocadillo", "Snack: donut", "Tablecloth: green"],
+    ),
+    (
+        "snack-match",
+        {"variant": "special-diet", "options": {"diet": DIET}},
+        ["Diet card 1", "Snack: donut", "corners: +1", "Picnic zones"],
+    ),
     ("cheese-rescue", {}, ["Final board (7 × 7)", "Cheeses left", "Cheese cards left", "Cheese points"]),
     ("cheese-rescue", {"table_size": 3, "players": 6}, ["Final board (6 × 6)"]),
     ("cheese-rescue", {"table_size": 2}, ["Final board (5 × 5)"]),

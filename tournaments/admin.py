@@ -1,7 +1,9 @@
 """Admin pages for every model, with the lists and filters an organiser uses."""
 
+from django import forms
 from django.contrib import admin
 
+from . import games
 from .models import Event, Manche, Player, Round, Seat, SheetRevision, Standing, Table, Team
 
 
@@ -11,8 +13,19 @@ class PlayerInline(admin.TabularInline):
     fields = ("name", "club", "team", "active", "checked_in")
 
 
+class EventAdminForm(forms.ModelForm):
+    """The game is chosen among the games the app knows."""
+
+    game = forms.ChoiceField(choices=games.game_choices)
+
+    class Meta:
+        model = Event
+        fields = "__all__"
+
+
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
+    form = EventAdminForm
     list_display = ("name", "date", "venue", "game", "variant", "rounds_planned", "status", "public")
     list_filter = ("game", "status", "public", "seating_method", "date")
     search_fields = ("name", "venue")

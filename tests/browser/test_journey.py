@@ -187,7 +187,7 @@ def test_a_vegetables_tournament_day(page, phone, django_user_model):
     manche = manche_region(first_phone, 1)
     manche.get_by_label("I am").select_option(label=seated[0])
     sheet = {"Pozzo": ["30", "0", "20", "10"], "Sequences (crosses)": [6, 2, 5, 2]}
-    sheet |= {"Family bonuses (+30)": [1, 0, 0, 0], "Paid penalties (-50)": [0, 1, 0, 0]}
+    sheet |= {"Family bonuses (+30)": [1, 0, 0, 0], "Paid penalties (−50)": [0, 1, 0, 0]}
     for row, values in sheet.items():
         for player, value in zip(seated, values):
             field = manche.get_by_label(f"{row}: {player}")

@@ -415,9 +415,47 @@ def test_a_diet_component_matches_a_snack_or_a_tablecloth() -> None:
     assert modifier_points(greens, PLAIN, component="green", modifier="groups") == [2, 0]
 
 
-def test_squares_matching_by_snack_and_by_cloth_form_one_group() -> None:
+def test_a_snack_and_a_tablecloth_of_one_name_are_two_components() -> None:
+    # "green" is a snack in square a and a tablecloth in square b: never one group of two.
     rows = picture({"a": "green/x", "b": "y/green", "c": "z/z"}, "abcc", "cccc", "cccc", "cccc")
-    assert modifier_points(rows, PLAIN, component="green", modifier="pairs") == [-2, 0]
+    document = diet_sheet(rows, PLAIN, diet=[("green", "pairs"), ("nothing", "corners")])
+    with pytest.raises(scoring.ScoreSheetError) as refused:
+        scoring.score(document)
+    assert refused.value.errors == [
+        {
+            "path": "diet[0].kind",
+            "message": "'green' is both a snack and a tablecloth at this table; say which the card shows.",
+        }
+    ]
+    for kind in ("snack", "cloth"):
+        document["diet"][0]["kind"] = kind
+        result = scoring.score(document)
+        assert [p["breakdown"]["modifiers"][0]["points"] for p in result["players"]] == [0, 0]
+        document["diet"][0]["modifier"] = "isolated"
+        result = scoring.score(document)
+        assert [p["breakdown"]["modifiers"][0]["points"] for p in result["players"]] == [-2, 0]
+        document["diet"][0]["modifier"] = "pairs"
+
+
+def test_squares_of_one_name_group_only_within_their_kind() -> None:
+    # Orange snacks on orange tablecloths: a group of 3 snacks and a group of 3 cloths, each scoring 1.
+    rows = picture({"o": "orange/orange", "g": "soda/green"}, "ooog", "gggg", "....", "....")
+    players = scoring.score(sheet(grid(rows), grid(PLAIN[:2]), variant="standard"))["players"]
+    assert players[0]["breakdown"]["groups"] == [
+        {"kind": "snack", "component": "soda", "size": 5, "points": 3},
+        {"kind": "snack", "component": "orange", "size": 3, "points": 1},
+        {"kind": "cloth", "component": "green", "size": 5, "points": 3},
+        {"kind": "cloth", "component": "orange", "size": 3, "points": 1},
+    ]
+
+
+def test_a_diet_card_names_its_kind_or_the_zones_tell_it() -> None:
+    card = {"component": "donut", "modifier": "corners", "kind": "dessert"}
+    document = diet_sheet(PLAIN, PLAIN, diet=[("donut", "groups")])
+    document["diet"] = [card, {"component": "green", "modifier": "groups"}]
+    with pytest.raises(scoring.ScoreSheetError) as refused:
+        scoring.score(document)
+    assert refused.value.errors[0]["path"] == "diet[0].kind"
 
 
 def test_special_diet_adds_modifiers_to_the_groups() -> None:

@@ -85,10 +85,9 @@ class GameForm:
     redraw: tuple[str, ...] = ()
 
 
-def layout_for(game: str, state: FormState) -> Layout:
-    from .games import GAME_FORMS
-
-    layout = GAME_FORMS[game].layout(state)
+def layout_for(form: GameForm, state: FormState) -> Layout:
+    """The game form's layout of ``state``, with the errors no field or block shows listed apart."""
+    layout = form.layout(state)
     placed = {cell.name for row in layout.rows for cell in row.cells} | {row.path for row in layout.rows}
     placed |= layout.placed
     layout.unplaced = [message for path, messages in state.errors.items() if path not in placed for message in messages]

@@ -5,23 +5,15 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-import scoring
+from scoring import default_placement_points
 
-#: The tournament rules of VEGEtables never play fewer manches in a round.
-VEGETABLES_MIN_MANCHES = 4
-
-
-class GameChoices(models.TextChoices):
-    VEGETABLES = "vegetables", "VEGEtables"
-    VEGGIES = "veggies", "Veggies"
-    SNACK_MATCH = "snack-match", "Snack Match"
-    CHEESE_RESCUE = "cheese-rescue", "Cheese Rescue"
+from .. import games
 
 
 class SeatingMethod(models.TextChoices):
@@ -50,7 +42,7 @@ class Event(models.Model):
     slug = models.SlugField(_("web address"), max_length=140, unique=True, blank=True)
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
-    game = models.CharField(_("game"), max_length=20, choices=GameChoices.choices)
+    game = models.CharField(_("game"), max_length=20, help_text=_("The key of one of the games the app knows."))
     variant = models.CharField(_("variant"), max_length=30, blank=True, help_text=_("Empty: the game's default."))
     rounds_planned = models.PositiveSmallIntegerField(_("rounds planned"), default=4)
     manches_per_round = models.PositiveSmallIntegerField(_("manches per round"), default=1)
@@ -64,10 +56,12 @@ class Event(models.Model):
         blank=True,
         help_text=_("Points for 1st, 2nd... at a full table, e.g. [4, 2, 1, 0]. Empty: 4/2/1/0."),
     )
-    component_names = models.JSONField(
-        _("component names"), default=dict, blank=True, help_text=_("Snack Match: display names of snacks and cloths.")
+    options = models.JSONField(
+        _("game options"),
+        default=dict,
+        blank=True,
+        help_text=_("What the game lets an event decide, as its game checks it."),
     )
-    diet = models.JSONField(_("diet cards"), default=list, blank=True, help_text=_("Snack Match special diet."))
     confirmation_required = models.BooleanField(_("a second player confirms each sheet"), default=True)
     status = models.CharField(_("status"), max_length=10, choices=EventStatus.choices, default=EventStatus.SETUP)
     public = models.BooleanField(_("public pages"), default=True)
@@ -100,25 +94,40 @@ class Event(models.Model):
         return reverse("tournaments:event", kwargs={"slug": self.slug})
 
     @property
-    def rules(self) -> scoring.GameRules:
-        return scoring.GAMES[self.game]
+    def game_bundle(self) -> games.Game:
+        """Everything the app knows of this event's game (KeyError for a game it does not know)."""
+        return games.get_game(self.game)
+
+    @property
+    def rules(self):
+        return self.game_bundle.rules
+
+    @property
+    def game_name(self) -> str:
+        game = games.find_game(self.game)
+        return game.name if game else self.game
 
     @property
     def effective_variant(self) -> str:
         return self.variant or self.rules.default_variant(self.table_size)
 
+    @property
+    def variant_label(self) -> str:
+        return self.game_bundle.variant_label(self.effective_variant)
+
     def placement_points_for(self, table_size: int) -> tuple[int, ...]:
         """Points for each place at a table of ``table_size``: the event's scheme cut to size."""
         if not self.placement_points:
-            return scoring.default_placement_points(table_size)
+            return default_placement_points(table_size)
         points = tuple(self.placement_points[:table_size])
         return points + (0,) * (table_size - len(points))
 
     def clean(self) -> None:
         errors: dict[str, str] = {}
-        if self.game not in scoring.GAMES:
+        game = games.find_game(self.game)
+        if game is None:
             raise ValidationError({"game": _("Choose one of the games.")})
-        rules = self.rules
+        rules = game.rules
         if self.table_size not in rules.table_sizes:
             sizes = ", ".join(str(n) for n in rules.table_sizes)
             errors["table_size"] = _("%(game)s is played at tables of %(sizes)s.") % {
@@ -131,11 +140,11 @@ class Event(models.Model):
                 "game": rules.name,
                 "choices": choices,
             }
-        if rules.has_manches and self.manches_per_round < VEGETABLES_MIN_MANCHES:
-            errors["manches_per_round"] = _("Tournament rules of %(game)s play at least %(count)d manches a round.") % {
-                "game": rules.name,
-                "count": VEGETABLES_MIN_MANCHES,
-            }
+        errors.update(game.clean_event(self))
+        try:
+            self.options = game.clean_options(self.options, self.effective_variant)
+        except ValidationError as error:
+            errors[NON_FIELD_ERRORS] = [_("Game options: %(problem)s") % {"problem": " ".join(error.messages)}]
         if self.placement_points and (
             not isinstance(self.placement_points, list)
             or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in self.placement_points)

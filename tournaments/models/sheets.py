@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 class Manche(models.Model):
-    """One deal of VEGEtables, or one game of the others, at one table; holds its score sheet.
+    """One manche (a deal, or one game) at one table; holds its score sheet.
 
     ``document`` is the score-sheet document (shared/spec: scoresheet-json), ``result`` what the
     scoring engine made of it, ``version`` counts accepted changes so stale saves can be refused.

@@ -8,6 +8,7 @@ import io
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import segno
 from django.utils import formats
@@ -19,11 +20,13 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, TableStyle
 
-from ..models import Event
-from ..models.event import PaperSize
 from .fonts import BOLD, LEADING, REGULAR, SHRINK_BEFORE_WRAP, face, fit, register_fonts
 
-PAGE_SIZES = {PaperSize.A4: A4, PaperSize.LETTER: LETTER}
+if TYPE_CHECKING:
+    from ..models import Event
+
+#: Page sizes by the event's paper size.
+PAGE_SIZES = {"A4": A4, "letter": LETTER}
 MARGIN = 12 * mm
 FOOTER = 7 * mm
 COLUMN_GAP = 8 * mm
@@ -49,14 +52,9 @@ def sort_key(name: str) -> tuple[str, str]:
     return "".join(ch for ch in plain if not unicodedata.combining(ch)).casefold(), name
 
 
-def variant_label(event: Event) -> str:
-    variant = event.rules.variant(event.effective_variant)
-    return _(variant.label) if variant else event.effective_variant
-
-
 def event_line(event: Event) -> str:
     """The event's date, venue and game, as the second line of every printout."""
-    game = f"{event.rules.name} · {variant_label(event)}"
+    game = f"{event.game_name} · {event.variant_label}"
     parts = [formats.date_format(event.date, "DATE_FORMAT"), event.venue, game]
     return " · ".join(part for part in parts if part)
 

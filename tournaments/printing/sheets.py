@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
@@ -10,17 +10,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from reportlab.platypus import Flowable, PageBreak, Spacer
 
-from ..models import Event, GameChoices, Round, Seat, Table
-from . import cheese_rescue, snack_match, vegetables, veggies
+from ..models import Event, Round, Seat, Table
 from .common import SeatLine, SheetHeader, build_pdf, heading, prepare
-
-#: Each game's own part of the sheet: (event, seats in order) -> flowable.
-GAME_SHEETS: dict[str, Callable[[Event, Sequence[SeatLine]], Flowable]] = {
-    GameChoices.VEGETABLES: vegetables.sheet,
-    GameChoices.VEGGIES: veggies.sheet,
-    GameChoices.SNACK_MATCH: snack_match.sheet,
-    GameChoices.CHEESE_RESCUE: cheese_rescue.sheet,
-}
 
 
 def round_with_seats(event: Event, number: int) -> Round:
@@ -44,6 +35,7 @@ def seat_lines(table: Table) -> list[SeatLine]:
 def score_sheets_pdf(event: Event, round_: Round, table_link: Callable[[Table], str]) -> bytes:
     """Every table's score sheet for ``round_``, in the event's language; ``table_link`` gives each scorer link."""
     prepare()
+    game = event.game_bundle
     with translation.override(event.language):
         story: list[Flowable] = []
         for table in round_.tables.all():
@@ -53,7 +45,7 @@ def score_sheets_pdf(event: Event, round_: Round, table_link: Callable[[Table], 
             story += [
                 SheetHeader(event, round_.number, table.number, seats, table_link(table)),
                 Spacer(1, 8),
-                GAME_SHEETS[event.game](event, seats),
+                game.sheet(event, seats),
             ]
         if not story:
             story = heading(event, _("Round %(number)d has no tables.") % {"number": round_.number})

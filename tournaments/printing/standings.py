@@ -6,13 +6,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.utils import formats, timezone, translation
-from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from reportlab.platypus import Table, TableStyle
 
 from ..models import Event, Standing
 from ..standings.build import seat_results
-from ..standings.metrics import rank_players
+from ..standings.metrics import PRECEDENCE, rank_players, shown_metrics
 from .common import GREY, PALE, SHADE, FitText, body_size, build_pdf, heading, sort_key
 from .fonts import BOLD, REGULAR
 
@@ -22,17 +21,15 @@ class StandingLine:
     rank: int
     name: str
     club: str
-    points: Decimal
-    score: int
-    tiebreak: int
-    buchholz: Decimal
+    #: Each metric's value by its key.
+    metrics: dict[str, object]
 
 
 def stored_standings(event: Event) -> list[StandingLine]:
     """The standings as last rebuilt, best first."""
     rows = Standing.objects.filter(event=event).select_related("player")
     lines = [
-        StandingLine(s.rank, s.player.name, s.player.club, s.points, s.score, s.tiebreak, s.buchholz) for s in rows
+        StandingLine(s.rank, s.player.name, s.player.club, {key: getattr(s, key) for key in PRECEDENCE}) for s in rows
     ]
     return sorted(lines, key=lambda line: (line.rank, sort_key(line.name)))
 
@@ -42,17 +39,7 @@ def standings_after(event: Event, number: int) -> list[StandingLine]:
     results = [result for result in seat_results(event) if result.round <= number]
     players = {pk: (name, club) for pk, name, club in event.players.values_list("pk", "name", "club")}
     ranked = rank_players(results, players)
-    lines = [
-        StandingLine(
-            r.rank,
-            *players[r.player],
-            r.metrics["points"],
-            r.metrics["score"],
-            r.metrics["tiebreak"],
-            r.metrics["buchholz"],
-        )
-        for r in ranked
-    ]
+    lines = [StandingLine(r.rank, *players[r.player], r.metrics) for r in ranked]
     return sorted(lines, key=lambda line: (line.rank, sort_key(line.name)))
 
 
@@ -78,7 +65,8 @@ TABLE_STYLE = [
 
 
 def standings_pdf(event: Event, lines: list[StandingLine], after_round: int | None = None) -> bytes:
-    """Rank, player, club, tournament points, game score, tiebreak and opponents' points of every player."""
+    """Rank, player, club and the event's metrics (tournament points, game score...) of every player."""
+    metrics = shown_metrics(event.game_bundle)
     with translation.override(event.language):
         if after_round is None:
             title = _("Standings")
@@ -86,21 +74,17 @@ def standings_pdf(event: Event, lines: list[StandingLine], after_round: int | No
             title = _("Standings after round %(number)d") % {"number": after_round}
         printed = _("printed %(when)s") % {"when": formats.date_format(timezone.localtime(), "DATETIME_FORMAT")}
         width, _height = body_size(event)
-        tiebreak = capfirst(_(event.rules.tiebreak_label)) if event.rules.tiebreak_label else _("Game tiebreak")
-        labels = [_("Rank"), _("Player"), _("Club"), _("Tournament points"), _("Game score"), tiebreak]
-        labels.append(_("Opponents' points"))
+        labels = [_("Rank"), _("Player"), _("Club"), *(metric.label_for(event.game_bundle) for metric in metrics)]
         numbers = 58
-        widths = [36, (width - 36 - 4 * numbers) * 0.62, (width - 36 - 4 * numbers) * 0.38] + [numbers] * 4
+        names = width - 36 - len(metrics) * numbers
+        widths = [36, names * 0.62, names * 0.38] + [numbers] * len(metrics)
         header = [FitText(label, size=8, minimum=5.5, bold=True, lines=2) for label in labels]
         rows = [header] + [
             [
                 str(line.rank),
                 FitText(line.name, size=9.5, minimum=5.5),
                 FitText(line.club, size=8.5, minimum=5.5, colour=GREY),
-                number(line.points),
-                number(line.score),
-                number(line.tiebreak),
-                number(line.buchholz),
+                *(number(line.metrics[metric.key]) for metric in metrics),
             ]
             for line in lines
         ]

@@ -7,15 +7,17 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
-import scoring
 from scoring.errors import Problems
-from scoring.i18n import _
 
+from .. import games
 from ..models import Manche, SheetRevision
 from ..models.rounds import RoundStatus, TableStatus
 from ..standings.build import rebuild_standings
 from .results import update_table_results
+from .tables import seat_names
 
 
 class StaleSheet(Exception):
@@ -37,24 +39,19 @@ class Author:
 
 def check_players(manche: Manche, document: dict) -> None:
     """Refuse a sheet whose players are not this table's, in seat order."""
-    table = manche.table
-    names = [seat.player.name for seat in table.seats.select_related("player").order_by("position")]
+    names = seat_names(manche.table)
     if document.get("players") != names:
         problems = Problems()
-        problems.add("players", _("This table's players, in seat order, are: {names}."), names=", ".join(names))
+        problems.add(
+            "players", gettext_noop("This table's players, in seat order, are: {names}."), names=", ".join(names)
+        )
         problems.raise_if_any()
 
 
 def with_event_fields(event, document: dict) -> dict:
-    """The document with what the event decides rather than the table: the diet cards of Snack Match."""
-    if (
-        event.game == "snack-match"
-        and event.diet
-        and event.effective_variant == "special-diet"
-        and isinstance(document, dict)
-    ):
-        return {**document, "diet": event.diet}
-    return document
+    """The document with what the event decides rather than the table (its game says which fields)."""
+    fields = event.game_bundle.document_fields(event)
+    return {**document, **fields} if fields and isinstance(document, dict) else document
 
 
 def record_sheet(manche: Manche, document: dict, *, based_on: int, author: Author) -> Manche:
@@ -65,7 +62,7 @@ def record_sheet(manche: Manche, document: dict, *, based_on: int, author: Autho
     """
     check_players(manche, document)
     document = with_event_fields(manche.table.round.event, document)
-    result = scoring.score(document)
+    result = games.score(document)
     with transaction.atomic():
         current = Manche.objects.select_related("table__round").get(pk=manche.pk)
         if current.version != based_on:

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.db.models import F
 
 from ..models import Event, Seat, Standing
-from .metrics import SeatResult, rank_players
+from .metrics import PRECEDENCE, SeatResult, rank_players
 
 
 def seat_results(event: Event) -> list[SeatResult]:
@@ -35,11 +35,8 @@ def rebuild_standings(event: Event) -> list[Standing]:
             player_id=r.player,
             rank=r.rank,
             previous_rank=previous.get(r.player),
-            points=r.metrics["points"],
-            score=r.metrics["score"],
-            tiebreak=r.metrics["tiebreak"],
-            buchholz=r.metrics["buchholz"],
             rounds_played=r.rounds,
+            **{key: r.metrics[key] for key in PRECEDENCE},
         )
         for r in ranked
     ]

@@ -1,7 +1,8 @@
-"""The metrics standings are ranked by, as a registry of small classes (pure Python).
+"""The metrics standings are ranked by, as a registry of small classes.
 
-Each metric has a key, a label and an aggregate over a player's results; the ranking is a list of
-metric keys in order of precedence. Adding a tiebreak is adding one class.
+Each metric has a key (also the name of its stored column), a label and an aggregate over a player's
+results; the ranking is a list of metric keys in order of precedence. Adding a tiebreak is adding one
+class (and its column). Every page, file and printout of the standings takes its columns from here.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from scoring.i18n import _
+from django.utils.translation import gettext_lazy as _
+
 from scoring.ranking import competition_ranks
 
 
@@ -38,14 +40,24 @@ class PlayerRecord:
 
 class Metric:
     key: str = ""
-    label: str = ""
+    label: object = ""
+    #: True when the values are decimals (tournament points can be shared), False for whole numbers.
+    decimal: bool = False
 
     def compute(self, record: PlayerRecord, totals: dict[str, dict[int, object]]) -> object:
         raise NotImplementedError
 
+    def label_for(self, game) -> str:
+        """The column's heading for an event of ``game``."""
+        return str(self.label)
+
+    def shown_for(self, game) -> bool:
+        """Whether an event of ``game`` shows this column at all."""
+        return True
+
 
 class TournamentPoints(Metric):
-    key, label = "points", _("Tournament points")
+    key, label, decimal = "points", _("Tournament points"), True
 
     def compute(self, record, totals):
         return sum((r.points for r in record.results), Decimal(0))
@@ -59,16 +71,24 @@ class GameScore(Metric):
 
 
 class GameTiebreak(Metric):
+    """The game's own tiebreak after the score, named by the game (fewest mice, largest group...)."""
+
     key, label = "tiebreak", _("Game tiebreak")
 
     def compute(self, record, totals):
         return sum(r.tiebreak for r in record.results)
 
+    def label_for(self, game) -> str:
+        return game.tiebreak_name() or str(self.label)
+
+    def shown_for(self, game) -> bool:
+        return bool(game.tiebreak_name())
+
 
 class OpponentsPoints(Metric):
     """Buchholz: the tournament points of every opponent met, once per meeting."""
 
-    key, label = "buchholz", _("Opponents' points")
+    key, label, decimal = "buchholz", _("Opponents' points"), True
 
     def compute(self, record, totals):
         points = totals["points"]
@@ -77,6 +97,11 @@ class OpponentsPoints(Metric):
 
 METRICS: dict[str, Metric] = {m.key: m for m in (TournamentPoints(), GameScore(), GameTiebreak(), OpponentsPoints())}
 PRECEDENCE = ("points", "score", "tiebreak", "buchholz")
+
+
+def shown_metrics(game) -> list[Metric]:
+    """The metrics an event of ``game`` shows, in order of precedence."""
+    return [METRICS[key] for key in PRECEDENCE if METRICS[key].shown_for(game)]
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,12 @@
-"""The standings as a django-tables2 table: sortable columns, the same for page, partial and CSV."""
+"""The standings as a django-tables2 table: sortable columns, the same for page, partial and CSV.
+
+Besides rank, movement, player, club and rounds, the columns are the metrics of ``metrics.PRECEDENCE``,
+headed as the event's game names them.
+"""
 
 from __future__ import annotations
+
+from decimal import Decimal
 
 import django_tables2 as tables
 from django.urls import reverse
@@ -9,35 +15,47 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Standing
+from .metrics import Metric, shown_metrics
+
+NUMBER = {"td": {"class": "number"}, "th": {"class": "number"}}
+
+
+class MetricColumn(tables.Column):
+    """One metric's column: decimals without trailing zeros, in the reader's number format."""
+
+    def __init__(self, metric: Metric, game):
+        super().__init__(verbose_name=metric.label_for(game), attrs=NUMBER)
+        self.metric = metric
+
+    def render(self, value):
+        return formats.number_format(value.normalize()) if isinstance(value, Decimal) else value
+
+    def value(self, value):
+        return f"{value.normalize():f}" if isinstance(value, Decimal) else value
 
 
 class StandingsTable(tables.Table):
-    rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "number"}, "th": {"class": "number"}})
+    rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER)
     movement = tables.Column(
         verbose_name=_("Moved"), accessor="previous_rank", orderable=False, exclude_from_export=True
     )
     player = tables.Column(verbose_name=_("Player"), accessor="player__name", order_by=("player__name",))
     club = tables.Column(verbose_name=_("Club"), accessor="player__club", default="")
-    points = tables.Column(verbose_name=_("Tournament points"), attrs={"td": {"class": "number"}})
-    score = tables.Column(verbose_name=_("Game score"), attrs={"td": {"class": "number"}})
-    tiebreak = tables.Column(verbose_name=_("Game tiebreak"), attrs={"td": {"class": "number"}})
-    buchholz = tables.Column(verbose_name=_("Opponents' points"), attrs={"td": {"class": "number"}})
     rounds_played = tables.Column(verbose_name=_("Rounds"), attrs={"td": {"class": "number"}})
 
     class Meta:
         model = Standing
-        fields = ("rank", "movement", "player", "club", "points", "score", "tiebreak", "buchholz", "rounds_played")
+        fields = ("rank", "movement", "player", "club")
         order_by = ("rank",)
         attrs = {"class": "grid standings"}
         empty_text = _("No results yet.")
 
-    def __init__(self, *args, event_slug: str = "", tiebreak_label: str = "", **kwargs):
-        super().__init__(*args, **kwargs)
-        self.player_url = reverse("tournaments:player", kwargs={"slug": event_slug or "-", "player_id": 0})[:-2]
-        if tiebreak_label:
-            self.columns["tiebreak"].column.verbose_name = tiebreak_label
-        else:
-            self.columns.hide("tiebreak")
+    def __init__(self, data, *, event, **kwargs):
+        metrics = shown_metrics(event.game_bundle)
+        columns = [(metric.key, MetricColumn(metric, event.game_bundle)) for metric in metrics]
+        sequence = ("rank", "movement", "player", "club", *(metric.key for metric in metrics), "rounds_played")
+        super().__init__(data, extra_columns=columns, sequence=sequence, **kwargs)
+        self.event_slug = event.slug
 
     def render_movement(self, record: Standing) -> str:
         moved = record.movement
@@ -48,19 +66,8 @@ class StandingsTable(tables.Table):
         return ""
 
     def render_player(self, record: Standing, value: str) -> str:
-        return format_html('<a href="{}{}/">{}</a>', self.player_url, record.player_id, value)
+        url = reverse("tournaments:player", kwargs={"slug": self.event_slug, "player_id": record.player_id})
+        return format_html('<a href="{}">{}</a>', url, value)
 
     def value_player(self, value: str) -> str:
         return value
-
-    def render_points(self, value) -> str:
-        return formats.number_format(value.normalize())
-
-    def render_buchholz(self, value) -> str:
-        return formats.number_format(value.normalize())
-
-    def value_points(self, value) -> str:
-        return f"{value.normalize():f}"
-
-    def value_buchholz(self, value) -> str:
-        return f"{value.normalize():f}"

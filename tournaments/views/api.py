@@ -12,18 +12,18 @@ from __future__ import annotations
 
 import json
 
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.urls import path
+from django.utils.translation import gettext_noop as _
 from django.views.decorators.csrf import csrf_exempt
 
 import scoring
 from scoring.errors import Problem
-from scoring.i18n import _
 from scoring.values import is_int
 
 from ..models import Manche
 from ..services.sheets import Author, StaleSheet, record_sheet
-from .table_entry import can_edit, seat_names, table_for
+from ..services.tables import can_edit, published_table, seat_names
 
 
 def error_document(*problems: Problem, status: int = 400) -> JsonResponse:
@@ -98,7 +98,9 @@ def put_sheet(request, table) -> JsonResponse:
 @csrf_exempt
 def table_sheet(request, token: str):
     """The table link is the credential; no cookie is involved, so there is nothing for CSRF to forge."""
-    table = table_for(token)
+    table = published_table(token)
+    if table is None:
+        raise Http404
     if request.method == "GET":
         return get_sheet(table)
     if request.method == "PUT":

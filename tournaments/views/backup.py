@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.http import HttpResponse
 from django.urls import path
 
+from ..access import organiser_event
 from ..services.backup import backup_filename, export_event_json
-from .access import organiser_event
 
 
 def event_export(request, slug: str):

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from ..access import organiser_event
+from ..entry.manche_page import manche_context, redraw, redraw_requested, render_checks, save_posted_sheet
 from ..models import SheetRevision, Table
 from ..models.rounds import TableStatus
 from ..services.sheets import Author, resolve_dispute
-from .access import organiser_event
-from .table_entry import manche_context, redraw, redraw_requested, render_checks, save_posted_sheet, seat_names
+from ..services.tables import seat_names
 
 
 def event_table(request, slug: str, table_id: int) -> Table:
@@ -29,7 +30,7 @@ def desk_table(request, slug: str, table_id: int):
         .select_related("manche", "user")
         .order_by("-changed_at", "-version")
     )
-    link = request.build_absolute_uri(f"/t/{table.token}/")
+    link = request.build_absolute_uri(reverse("tournaments:table", args=[table.token]))
     context = {
         "table": table,
         "event": table.round.event,

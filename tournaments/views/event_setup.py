@@ -8,15 +8,14 @@ from django.db import transaction
 from django.db.models import Count, Prefetch, Q
 from django.shortcuts import redirect, render
 from django.urls import path
-from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
+from ..access import organiser_event
 from ..forms.event import EventForm
 from ..forms.rounds import SeatRoundForm
 from ..models import Table
 from ..models.rounds import RoundStatus
 from ..services.rounds import next_round_method
-from .access import organiser_event
 
 GAME_FIELDS_TARGET = "game-fields"
 
@@ -68,11 +67,6 @@ def desk_rounds(event):
     return list(event.rounds.order_by("number").prefetch_related(Prefetch("tables", queryset=tables)))
 
 
-def variant_label(event) -> str:
-    variant = event.rules.variant(event.effective_variant)
-    return gettext(variant.label) if variant else event.effective_variant
-
-
 def event_manage(request, slug: str):
     """The organiser's desk: the event at a glance, its rounds and tables, and seating the next round."""
     event = organiser_event(request, slug)
@@ -85,7 +79,7 @@ def event_manage(request, slug: str):
         "seat_form": seat_form,
         "next_number": len(rounds) + 1,
         "player_count": event.players.filter(active=True).count(),
-        "variant_label": variant_label(event),
+        "variant_label": event.variant_label,
     }
     if request.htmx and request.htmx.target == "desk-rounds":
         return render(request, "tournaments/organiser/_desk_rounds.html", context)

@@ -9,10 +9,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from ..access import organiser_event
 from ..forms.players import ImportForm, PlayerForm, duplicate_name
 from ..models import Event
 from ..services import players as service
-from .access import organiser_event
 
 
 def players_page(request, event: Event, form: PlayerForm | None = None, status: int = 200):

@@ -6,10 +6,10 @@ from django.http import HttpResponse, HttpResponseBadRequest
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
 
+from ..access import organiser_event
 from ..printing.seating import seating_pdf
 from ..printing.sheets import round_with_seats, score_sheets_pdf
 from ..printing.standings import standings_after, standings_pdf, stored_standings
-from .access import organiser_event
 
 
 def pdf_response(content: bytes, filename: str) -> HttpResponse:

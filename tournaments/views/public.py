@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import csv
-import threading
-import time
 
 from django.core.cache import cache
 from django.core.paginator import Paginator
@@ -39,7 +37,7 @@ def standings_rows(event: Event):
 
 
 def make_standings_table(event: Event) -> StandingsTable:
-    return StandingsTable(standings_rows(event), event_slug=event.slug, tiebreak_label=event.rules.tiebreak_label)
+    return StandingsTable(standings_rows(event), event=event)
 
 
 def standings_table(request, event: Event) -> StandingsTable:
@@ -66,34 +64,27 @@ def standings(request, slug: str):
     return render(request, "tournaments/standings.html", context)
 
 
-#: While sheets pour in, a viewer's standings follow at most this many seconds behind the newest.
-LIVE_REFRESH_SECONDS = 1.0
-#: One render at a time in a process, so a crowd of polls arriving together renders the table once.
-live_render_lock = threading.Lock()
+def live_fragment(request, event: Event) -> str:
+    """The live standings partial, rendered once per standings version, language, sort and page.
 
-
-def live_fragment(request, event: Event) -> tuple[int, str]:
-    """The live standings partial and the version it shows, rendered at most once per version and
-    once every LIVE_REFRESH_SECONDS in this process while the standings keep changing."""
+    It is kept in Django's cache: each process's own by default, or one shared by every process with CACHE_URL.
+    """
     key = ":".join(
-        ["standings-live", str(event.pk), get_language(), request.GET.get("sort", ""), request.GET.get("page", "")]
+        [
+            "standings-live",
+            str(event.pk),
+            str(event.standings_version),
+            get_language(),
+            request.GET.get("sort", "")[:40],
+            request.GET.get("page", "")[:10],
+        ]
     )
-
-    def usable(cached) -> bool:
-        return cached is not None and (
-            cached[0] == event.standings_version or time.monotonic() - cached[1] < LIVE_REFRESH_SECONDS
-        )
-
-    cached = cache.get(key)
-    if not usable(cached):
-        with live_render_lock:
-            cached = cache.get(key)
-            if not usable(cached):
-                context = {"event": event, "table": standings_table(request, event), "version": event.standings_version}
-                html = render_to_string("tournaments/_standings_live.html", context, request=request)
-                cached = (event.standings_version, time.monotonic(), html)
-                cache.set(key, cached, 600)
-    return cached[0], cached[2]
+    html = cache.get(key)
+    if html is None:
+        context = {"event": event, "table": standings_table(request, event), "version": event.standings_version}
+        html = render_to_string("tournaments/_standings_live.html", context, request=request)
+        cache.set(key, html, 600)
+    return html
 
 
 def standings_live(request, slug: str):
@@ -101,10 +92,7 @@ def standings_live(request, slug: str):
     event = visible_event(request, slug)
     if request.GET.get("v") == str(event.standings_version):
         return HttpResponse(status=204)
-    version, html = live_fragment(request, event)
-    if request.GET.get("v") == str(version):
-        return HttpResponse(status=204)
-    return HttpResponse(html)
+    return HttpResponse(live_fragment(request, event))
 
 
 def standings_csv(request, slug: str):

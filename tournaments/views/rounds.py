@@ -10,13 +10,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from ..access import organiser_event
 from ..forms.rounds import SeatRoundForm, SwapSeatsForm
 from ..models import Round, Seat, Table
 from ..models.event import SeatingMethod
 from ..models.rounds import RoundStatus
 from ..services import rounds as services
 from ..services.seating import SeatingRefused
-from .access import organiser_event
 
 ROUND_TARGET = "round-body"
 

@@ -18,6 +18,4 @@ class Command(BaseCommand):
             return
         events = load_demo()
         for event in events:
-            self.stdout.write(
-                f"Demo loaded: {event.name} ({event.get_game_display()}, {event.players.count()} players)"
-            )
+            self.stdout.write(f"Demo loaded: {event.name} ({event.game_name}, {event.players.count()} players)")

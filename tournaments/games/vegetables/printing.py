@@ -13,11 +13,12 @@ from collections.abc import Sequence
 from django.utils.translation import gettext as _
 from reportlab.platypus import Flowable
 
-from ..models import Event
-from .common import GREY, PALE, SHADE, CachedDrawing, SeatLine, cell, common_size, draw_caption, draw_text
+from scoring.vegetables import SEQUENCES_PER_MANCHE as CROSSES
+from scoring.vegetables import pozzo_values
 
-#: A manche has this many crosses in all; one player may take every one of them.
-CROSSES = 16
+from ...printing.common import GREY, PALE, SHADE, CachedDrawing, SeatLine, cell, common_size, draw_caption, draw_text
+from .labels import rows as row_labels
+
 LABEL_WIDTH = 64
 CHECK_WIDTH = 34
 GAP = 8
@@ -31,28 +32,26 @@ MIN_SCALE = 0.5
 MAX_SCALE = 1.3
 
 
-def pozzo_values(players: int) -> list[int]:
-    """What collecting the pozzo is worth, first to last: 10 per opponent who has not collected theirs."""
-    return [10 * n for n in range(players - 1, -1, -1)]
-
-
 class VegetablesSheet(CachedDrawing):
     """The Modulo Segnapunti of one table for ``manches`` manches, fitted to the height it is given."""
 
-    def __init__(self, event: Event, seats: Sequence[SeatLine]):
+    def __init__(self, event, seats: Sequence[SeatLine]):
         super().__init__()
         self.names = [seat.name for seat in seats]
         self.manches = max(1, event.manches_per_round)
         values = pozzo_values(len(self.names))
         self.pozzo_max = sum(values)
+        labels = row_labels()
+        self.bonus_captions = (labels["family_bonuses"].short, labels["penalties"].short)
         self.text = {
             "players": _("Players"),
-            "pozzo": "Pozzo",
+            "pozzo": labels["pozzo"].short,
             "pozzo_values": " · ".join(str(v) for v in values),
-            "crosses": _("Crosses ×10"),
+            "crosses": labels["sequences"].short,
             "partial": _("Partial total"),
             "partial_help": _("pozzo + crosses"),
-            "bonus": _("Bonus +30 / Penalty −50"),
+            "bonus": _("Bonus %(bonus)s / Penalty %(penalty)s")
+            % {"bonus": self.bonus_captions[0], "penalty": self.bonus_captions[1]},
             "total": _("Manche total"),
             "check": _("Check"),
             "pozzo_check": _("max %(points)d") % {"points": self.pozzo_max},
@@ -184,8 +183,8 @@ class VegetablesSheet(CachedDrawing):
                     cell(c, px, y, pw, height)
                     c.setLineWidth(0.3)
                     c.line(px + pw / 2, y + 2, px + pw / 2, y + height - 2)
-                    draw_caption(c, "+30", px, y + height, pw / 2)
-                    draw_caption(c, "−50", px + pw / 2, y + height, pw / 2)
+                    draw_caption(c, self.bonus_captions[0], px, y + height, pw / 2)
+                    draw_caption(c, self.bonus_captions[1], px + pw / 2, y + height, pw / 2)
                 else:
                     cell(c, px, y, pw, height, line=1.1 if key == "total" else 0.6)
             self.draw_check(check_x, y, height, key)
@@ -240,5 +239,5 @@ class VegetablesSheet(CachedDrawing):
                     cell(c, px, y, pw, height, line=1.3 if key == "total" else 0.6)
 
 
-def sheet(event: Event, seats: Sequence[SeatLine]) -> Flowable:
+def sheet(event, seats: Sequence[SeatLine]) -> Flowable:
     return VegetablesSheet(event, seats)

@@ -7,12 +7,12 @@ from collections.abc import Sequence
 from django.utils.translation import gettext as _
 from reportlab.platypus import Flowable
 
-from scoring.veggies import GOODS
+from scoring.veggies import DECLARED_COUNT, GOODS, MOUSE_POINTS
 
-from ..entry.games.veggies import good_labels
-from ..models import Event
-from .common import GREY, SHADE, SeatLine, cell, draw_text
-from .grid import PlayerColumns, Row, boxes
+from ...formatting import signed
+from ...printing.common import GREY, SHADE, SeatLine, cell, draw_text
+from ...printing.grid import PlayerColumns, Row, boxes
+from .labels import goods as good_labels
 
 TWO_PLAYER = "two-player"
 TEAMS = "teams"
@@ -30,13 +30,13 @@ def teams_of(seats: Sequence[SeatLine]) -> list[tuple[str, list[int]]]:
 
 
 class VeggiesSheet(PlayerColumns):
-    def __init__(self, event: Event, seats: Sequence[SeatLine]):
+    def __init__(self, event, seats: Sequence[SeatLine]):
         variant = event.effective_variant
         labels = good_labels()
         rows = [Row("names", _("Players"), 22, kind="names")]
         rows += [Row(good, labels[good], 34, hint=_("largest × groups"), kind="good") for good in GOODS]
         rows += [
-            Row("mice", _("Mice"), 34, hint=_("−2 each"), kind="mice"),
+            Row("mice", _("Mice"), 34, hint=_("%(points)s each") % {"points": signed(MOUSE_POINTS)}, kind="mice"),
             Row("total", _("Total"), 30, strong=True),
         ]
         notes = [
@@ -46,7 +46,10 @@ class VeggiesSheet(PlayerColumns):
             )
         ]
         if variant == TWO_PLAYER:
-            notes.append(_("Two players: each player declares two goods, their two biggest groups."))
+            notes.append(
+                _("Two players: each player declares %(count)d goods, their biggest groups.")
+                % {"count": DECLARED_COUNT[TWO_PLAYER]}
+            )
         if variant == TEAMS:
             notes.append(_("Teams: scored as standard; a team's score is its two players' totals added up."))
         notes.append(_("Tie: fewest mice wins."))
@@ -54,6 +57,7 @@ class VeggiesSheet(PlayerColumns):
         self.teams = teams_of(seats) if variant == TEAMS and len(seats) == 4 else []
         self.team_labels = (_("Team"), _("Team total"), _("Team mice"))
         self.declared = _("declared")
+        self.mouse_points = signed(MOUSE_POINTS)
 
     def form_key(self):
         return (*super().form_key(), bool(self.teams))
@@ -66,7 +70,7 @@ class VeggiesSheet(PlayerColumns):
             top = y + row.height - 9
             draw_text(c, self.declared, max(x + 1, edges[0] - 2), top, 40, 8, size=5.5, minimum=4, colour=GREY, pad=0)
         elif row.kind == "mice":
-            boxes(c, x, y, width, row.height, ["□", "×", "−2", "=", "□"])
+            boxes(c, x, y, width, row.height, ["□", "×", self.mouse_points, "=", "□"])
 
     def extra_height(self, width):
         return (len(self.teams) + 1) * TEAM_ROW + 10 if self.teams else 0
@@ -97,5 +101,5 @@ class VeggiesSheet(PlayerColumns):
             draw_text(self.canv, f"{team}: {names}", 0, y, self.width - 180, TEAM_ROW, size=9, minimum=5)
 
 
-def sheet(event: Event, seats: Sequence[SeatLine]) -> Flowable:
+def sheet(event, seats: Sequence[SeatLine]) -> Flowable:
     return VeggiesSheet(event, seats)

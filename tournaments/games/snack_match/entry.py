@@ -10,36 +10,22 @@ import re
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 import scoring
-from scoring.snack_match import GRID_SIZE, MAX_SQUARES, SMALLEST_SCORING_GROUP, SPECIAL_DIET, tally_from_grid
+from scoring.snack_match import GRID_SIZE, MAX_SQUARES, RULES, SMALLEST_SCORING_GROUP, SPECIAL_DIET, tally_from_grid
 
-from ...forms.event import MODIFIER_LABELS
-from ..layouts import Field, FormState, GameForm, Layout, Row
-from ..paths import typed
+from ...entry.layouts import Field, FormState, GameForm, Layout, Row
+from ...entry.paths import typed
+from .. import registry
+from .labels import MARKS, card_title, component_title, modifiers
+from .labels import components as event_components
 
-TEMPLATE = "tournaments/table/games/_snack_match.html"
-CHECKS_TEMPLATE = "tournaments/table/games/_snack_match_checks.html"
+TEMPLATE = "snack_match/_zones.html"
+CHECKS_TEMPLATE = "snack_match/_checks.html"
 GROUPS, GRID = "groups", "grid"
 SEPARATORS = re.compile(r"[\s,;]+")
-#: A component key usable as a step of a field's path (and inside a "snack/cloth" square).
-KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]{0,39}$")
 #: The index at the end of a path to an item of a list (``...sandwich[1]``).
 ITEM = re.compile(r"\[\d+\]$")
-
-#: The rulebook's components, by the key sheets use, with the names shown when the event sets none.
-RULEBOOK = {
-    "snacks": {
-        "sandwich": gettext_lazy("sandwich"),
-        "donut": gettext_lazy("donut"),
-        "sausage": gettext_lazy("sausage"),
-        "soda": gettext_lazy("soda"),
-    },
-    "cloths": {"orange": gettext_lazy("orange"), "green": gettext_lazy("green")},
-}
-#: Marks that make the rulebook's squares tell apart in a narrow select (its text is cut after a few letters).
-MARKS = {"sandwich": "🥪", "donut": "🍩", "sausage": "🌭", "soda": "🥤", "orange": "🟧", "green": "🟩"}
 
 
 # Reading the posted form ------------------------------------------------------------------------
@@ -105,29 +91,12 @@ def normalise(part: dict[str, Any]) -> dict[str, Any]:
 
 
 def components(event: Any) -> dict[str, dict[str, str]]:
-    """The event's snacks and tablecloths by key, with their shown names (the rulebook's by default).
-
-    ``component_names`` is either ``{"snacks": {key: name}, "cloths": {...}}`` (the event's own components)
-    or ``{key: name}`` (other names for the rulebook's).
-    """
-    names = getattr(event, "component_names", None)
-    names = names if isinstance(names, dict) else {}
-    chosen = {}
-    for kind, defaults in RULEBOOK.items():
-        own = names.get(kind)
-        if isinstance(own, dict) and any(KEY.match(key) for key in own):
-            chosen[kind] = {key: str(name or key) for key, name in own.items() if KEY.match(key)}
-        else:
-            chosen[kind] = {key: str(names.get(key) or label) for key, label in defaults.items()}
-    return chosen
+    """The event's snacks and tablecloths by kind and key, with their shown names (the rulebook's by default)."""
+    return event_components(getattr(event, "options", None))
 
 
-def component_label(kinds: dict[str, dict[str, str]], key: str) -> str:
-    if key in kinds["snacks"]:
-        return _("Snack: %(name)s") % {"name": kinds["snacks"][key]}
-    if key in kinds["cloths"]:
-        return _("Tablecloth: %(name)s") % {"name": kinds["cloths"][key]}
-    return key
+def diet_cards(event: Any) -> list[dict]:
+    return [card for card in (getattr(event, "options", None) or {}).get("diet") or [] if isinstance(card, dict)]
 
 
 def is_special_diet(state: FormState) -> bool:
@@ -178,8 +147,8 @@ def size_rows(state: FormState, kinds: dict[str, dict[str, str]]) -> list[Row]:
     """One row per snack and per tablecloth: the sizes of its groups, per player."""
     rows = []
     for kind, named in kinds.items():
-        for key in named:
-            label = component_label(kinds, key)
+        for key, name in named.items():
+            label = component_title(kind, name)
             cells = [
                 size_field(state, size_name(i, kind, key), f"{label}: {player}")
                 for i, player in enumerate(state.players)
@@ -249,14 +218,14 @@ def grid_points(state: FormState, i: int) -> int | None:
 def diet_scores(state: FormState) -> list[str] | None:
     """Everyone's score with the diet, once every zone is a grid the engine accepts."""
     document = {
-        "game": "snack-match",
+        "game": RULES.key,
         "variant": SPECIAL_DIET,
         "players": state.players,
         "zones": [{"grid": grid_rows(state, i)} for i in range(len(state.players))],
-        "diet": state.event.diet,
+        "diet": diet_cards(state.event),
     }
     try:
-        return [str(player["score"]) for player in scoring.score(document)["players"]]
+        return [str(player["score"]) for player in registry.score(document)["players"]]
     except scoring.ScoreSheetError:
         return None
 
@@ -311,23 +280,15 @@ def mode_row(state: FormState, modes: list[str], errors: list[list[str]]) -> Row
 
 def modifier_label(card: dict) -> str:
     modifier = str(card.get("modifier", ""))
-    return str(MODIFIER_LABELS.get(modifier, modifier))
+    return modifiers().get(modifier, modifier)
 
 
 def diet_extra(state: FormState, kinds: dict[str, dict[str, str]]) -> dict[str, Any]:
-    """The event's diet cards, shown and posted with the sheet, and the errors about them."""
-    cards = [card for card in state.event.diet or [] if isinstance(card, dict)]
-    fields = [
-        (f"diet[{n}].{part}", str(card.get(part, "")))
-        for n, card in enumerate(cards)
-        for part in ("component", "modifier")
-    ]
-    shown = [
-        {"component": component_label(kinds, str(card.get("component", ""))), "modifier": modifier_label(card)}
-        for card in cards
-    ]
+    """The event's diet cards, shown above the zones, and the errors about them."""
+    cards = diet_cards(state.event)
+    shown = [{"component": card_title(card, kinds), "modifier": modifier_label(card)} for card in cards]
     errors = [m for path, messages in state.errors.items() if path.startswith("diet") for m in messages]
-    return {"diet": shown, "diet_fields": fields, "diet_errors": errors}
+    return {"diet": shown, "diet_errors": errors}
 
 
 def snack_match_layout(state: FormState) -> Layout:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring.veggies import (
+    CELL_CODES,
     DECLARED_COUNT,
     GOODS,
     MAX_SIDE,
@@ -26,26 +27,17 @@ from scoring.veggies import (
     tally_from_grid,
 )
 
-from ..layouts import Check, Field, FormState, GameForm, Layout, Row
-from ..paths import document_from_fields
+from ...entry.layouts import Check, Field, FormState, GameForm, Layout, Row
+from ...entry.paths import document_from_fields
+from .labels import goods as good_labels
+from .labels import legend
 
 ROOTS = ("stands", "teams")
-TEMPLATE = "tournaments/table/games/_veggies.html"
+TEMPLATE = "veggies/_stands.html"
 TALLY, GRID = "tally", "grid"
 #: The grid a stand is tapped into: eight cards of 3 x 2 spaces fit in it side by side.
 GRID_ROWS, GRID_COLUMNS = 6, 8
-CELL_CODES = ("S", "B", "G", "C", "M", "E", "X")
 CELL_KEY = re.compile(r"^stands\[(\d+)\]\.grid\[(\d+)\](?:\[(\d+)\])?$")
-
-
-def good_labels() -> dict[str, str]:
-    return {
-        "strawberries": _("Strawberries"),
-        "bananas": _("Bananas"),
-        "grapes": _("Grapes"),
-        "carrots": _("Carrots"),
-        "mushrooms": _("Mushrooms"),
-    }
 
 
 # Normalising what was posted into the stands the engine reads.
@@ -435,10 +427,6 @@ def placed(state: FormState) -> set[str]:
 
 def cell_codes() -> list[tuple[str, str]]:
     return [("", "–")] + [(code, code) for code in CELL_CODES]
-
-
-def legend() -> str:
-    return _("S strawberries · B bananas · G grapes · C carrots · M mushrooms · E empty space · X mouse · – no card")
 
 
 def grid_data(state: FormState, table: TableState, index: int) -> dict[str, Any]:

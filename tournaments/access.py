@@ -6,7 +6,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 
-from ..models import Event
+from .models import Event
 
 
 def can_run(user, event: Event) -> bool:
@@ -24,15 +24,18 @@ def organiser_event(request, slug: str) -> Event:
 
 
 class LoginRequired(Exception):
-    """Raised by ``organiser_event`` for an anonymous visitor; the middleware turns it into a redirect."""
+    """Raised by ``organiser_event`` for an anonymous visitor; ``OrganiserLoginMiddleware`` makes it a redirect."""
 
     def __init__(self, path: str):
         super().__init__(path)
         self.path = path
 
 
-class LoginRequiredMiddleware:
-    """Turns LoginRequired into the login redirect, so views can ask for their event in one line."""
+class OrganiserLoginMiddleware:
+    """Turns LoginRequired into the login redirect, so views can ask for their event in one line.
+
+    (Django's own ``LoginRequiredMiddleware`` guards every view by default; this one only answers the exception.)
+    """
 
     def __init__(self, get_response):
         self.get_response = get_response

@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from django.utils.translation import gettext as _
 from reportlab.platypus import Flowable
 
-from scoring.cheese_rescue import BOARD_SIZES, SIX_CHEESES
+from scoring.cheese_rescue import BOARD_SIZES, CHEESE, SIX_CHEESES
 
-from ..models import Event
-from .common import GREY, INK, SeatLine, cell, draw_text
-from .grid import PlayerColumns, Row
+from ...printing.common import GREY, INK, SeatLine, cell, draw_text
+from ...printing.grid import PlayerColumns, Row
+from .labels import animals, removal_steps
 
 MAX_SQUARE = 42
 LINE = 12
@@ -23,7 +23,7 @@ def board_size(players: int) -> int:
 
 
 class CheeseRescueSheet(PlayerColumns):
-    def __init__(self, event: Event, seats: Sequence[SeatLine]):
+    def __init__(self, event, seats: Sequence[SeatLine]):
         rows = [
             Row("names", _("Players"), 22, kind="names"),
             Row("cheeses", _("Cheeses left"), 30, hint=_("tick each card left"), kind="cheeses"),
@@ -34,13 +34,12 @@ class CheeseRescueSheet(PlayerColumns):
         super().__init__([seat.name for seat in seats], rows, notes)
         self.size = board_size(len(seats))
         self.board_title = _("Final board (%(size)d × %(size)d)") % {"size": self.size}
+        steps = [f"{n}. {step[:1].lower()}{step[1:]}" for n, step in enumerate(removal_steps(), start=1)]
         self.legend = [
-            _("D dog · C cat · M mouse · S start card"),
-            _("A cheese: seat/points, e.g. 2/3"),
+            " · ".join(f"{code} {meaning}" for code, meaning in animals().items()),
+            _("A cheese (%(code)s): seat/points, e.g. 2/%(points)d") % {"code": CHEESE, "points": max(SIX_CHEESES)},
             _("Removed before counting, in this order:"),
-            _("1. cats next to a dog"),
-            _("2. mice next to a cat left"),
-            _("3. cheeses next to a mouse left"),
+            *steps,
         ]
 
     def wrap(self, availWidth, availHeight):
@@ -89,5 +88,5 @@ class CheeseRescueSheet(PlayerColumns):
             )
 
 
-def sheet(event: Event, seats: Sequence[SeatLine]) -> Flowable:
+def sheet(event, seats: Sequence[SeatLine]) -> Flowable:
     return CheeseRescueSheet(event, seats)

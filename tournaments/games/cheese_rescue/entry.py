@@ -15,27 +15,25 @@ from django.utils.translation import gettext as _
 import scoring
 from scoring.cheese_rescue import (
     BOARD_SIZES,
-    CAT,
     CHEESE,
-    DOG,
-    MOUSE,
     POSSIBLE_POINTS,
+    RULES,
     SIX_CHEESES,
-    START,
     Card,
     cards_for,
     remove_cards,
     score_board,
 )
 
-from ..errors import errors_by_path
-from ..layouts import Check, FormState, GameForm, Layout, Row
+from ...entry.errors import errors_by_path
+from ...entry.layouts import Check, FormState, GameForm, Layout, Row
+from .. import registry
+from .labels import animals, removal_steps
 
-GAME = "cheese-rescue"
 BOARD, TALLIES = "board", "tallies"
 #: Posted only by the mode switch's button: the form is drawn again in the other mode, nothing is saved.
 MODE = "entry_mode"
-TEMPLATES = "tournaments/table/games/"
+TEMPLATES = "cheese_rescue/"
 
 Cards = Mapping[str, Card]
 
@@ -112,7 +110,7 @@ def tallies_layout(state: FormState, *, with_switch: bool) -> Layout:
     totals = [tally_number(state, i, "cheese_points") for i in range(len(state.players))]
     layout = Layout(rows, [str(v) if v is not None else "" for v in totals])
     if with_switch:
-        layout.template = TEMPLATES + "_cheese_rescue.html"
+        layout.template = TEMPLATES + "_tallies.html"
         layout.extra = {"switch": switch_to(BOARD)}
     return layout
 
@@ -159,10 +157,10 @@ def board_layout(state: FormState, size: int) -> Layout:
     placed = {path for path in state.errors if path == BOARD or path.startswith(f"{BOARD}[")}
     return Layout(
         [],
-        template=TEMPLATES + "_cheese_rescue_board.html",
+        template=TEMPLATES + "_board.html",
         extra=extra,
         placed=placed,
-        checks_template=TEMPLATES + "_cheese_rescue_checks.html",
+        checks_template=TEMPLATES + "_checks.html",
     )
 
 
@@ -204,7 +202,7 @@ def cheese_choices(cards: Cards, players: list[str], tags: list[str]) -> list[di
 
 def legend(cards: Cards, players: list[str], tags: list[str]) -> list[tuple[str, str]]:
     """What each short text on the board stands for."""
-    meaning = {DOG: _("dog"), CAT: _("cat"), MOUSE: _("mouse"), START: _("start card")}
+    meaning = animals()
     items = [(code, meaning[code]) for code, card in cards.items() if card.kind != CHEESE]
     for group in cheese_choices(cards, players, tags):
         texts = " ".join(text for _code, text in group["options"])
@@ -251,7 +249,7 @@ def preview(state: FormState, squares: list[list[Square]], cards: Cards, tags: l
     removed = remove_cards(grid)[1]
     outcome = score_board(grid, len(state.players))
     step_of = {cell: step for step, cells in enumerate(removed, start=1) for cell in cells}
-    titles = (_("Cats next to a dog"), _("Mice next to a cat still there"), _("Cheeses next to a mouse still there"))
+    titles = removal_steps()
     total = len(grid) ** 2
     return {
         "picture": [
@@ -275,7 +273,7 @@ def preview(state: FormState, squares: list[list[Square]], cards: Cards, tags: l
 def rules_check(state: FormState, grid: list[list[Any]], squares: list[list[Square]]) -> dict[str, Any]:
     """The rules' word on a complete board: fine, or their objections with the square each concerns."""
     try:
-        scoring.score({"game": GAME, "players": state.players, BOARD: grid})
+        registry.score({"game": RULES.key, "players": state.players, BOARD: grid})
     except scoring.ScoreSheetError as error:
         labels = {sq.name: sq.label for row in squares for sq in row}
         problems = [

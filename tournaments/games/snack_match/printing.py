@@ -4,25 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from reportlab.platypus import Flowable
 
 from scoring.snack_match import GRID_SIZE, SPECIAL_DIET
 
-from ..forms.event import CLOTHS, MODIFIER_LABELS, SNACKS
-from ..models import Event
-from .common import GREY, SeatLine, cell, common_size, draw_text
-from .grid import PlayerColumns, Row, boxes
+from ...printing.common import GREY, SeatLine, cell, common_size, draw_text
+from ...printing.grid import PlayerColumns, Row, boxes
+from .labels import card_title, component_title, components, modifiers
 
 ZONE_SQUARE = 30
 LEGEND = 14
-
-
-def component_names(event: Event) -> dict[str, str]:
-    """Each component's name on this event's sheets: the organiser's, else our rulebook's."""
-    own = event.component_names or {}
-    return {key: own.get(key) or str(label) for key, label in {**SNACKS, **CLOTHS}.items()}
 
 
 def short_codes(names: dict[str, str]) -> dict[str, str]:
@@ -35,21 +27,24 @@ def short_codes(names: dict[str, str]) -> dict[str, str]:
 
 
 class SnackMatchSheet(PlayerColumns):
-    def __init__(self, event: Event, seats: Sequence[SeatLine]):
-        self.names_by_key = component_names(event)
+    def __init__(self, event, seats: Sequence[SeatLine]):
+        kinds = components(event.options)
+        self.names_by_key = {f"{kind}.{key}": name for kind, named in kinds.items() for key, name in named.items()}
         self.diet = event.effective_variant == SPECIAL_DIET
         group_hint = _("sizes of groups of 3+ → points")
         rows = [Row("names", _("Players"), 22, kind="names")]
-        rows += [Row(key, capfirst(self.names_by_key[key]), 26, hint=group_hint, kind="groups") for key in SNACKS]
-        rows += [Row(key, capfirst(self.names_by_key[key]), 26, hint=group_hint, kind="groups") for key in CLOTHS]
+        rows += [
+            Row(f"{kind}.{key}", component_title(kind, name), 26, hint=group_hint, kind="groups")
+            for kind, named in kinds.items()
+            for key, name in named.items()
+        ]
         rows.append(Row("groups_points", _("Group points"), 24, hint=_("each group: size − 2")))
         notes = [_("Every group of 3 or more identical snacks or tablecloths scores its size minus 2.")]
         if self.diet:
-            for number, card in enumerate(event.diet or [], start=1):
-                component = self.names_by_key.get(card.get("component"), card.get("component", ""))
-                modifier = str(MODIFIER_LABELS.get(card.get("modifier"), card.get("modifier", "")))
-                label = _("Diet card %(number)d: %(component)s") % {"number": number, "component": component}
-                rows.append(Row(f"diet{number}", label, 28, hint=modifier))
+            for number, card in enumerate((event.options or {}).get("diet") or [], start=1):
+                modifier = modifiers().get(card.get("modifier"), card.get("modifier", ""))
+                label = _("Diet card %(number)d") % {"number": number}
+                rows.append(Row(f"diet{number}", label, 28, hint=f"{card_title(card, kinds)} · {modifier}"))
             notes.append(
                 _("Special diet: draw each picnic zone below, a code per square, so the diet cards are scored.")
             )
@@ -61,8 +56,9 @@ class SnackMatchSheet(PlayerColumns):
         super().__init__([seat.name for seat in seats], rows, notes)
         codes = short_codes(self.names_by_key)
         self.legend = " · ".join(f"{codes[key]} = {name}" for key, name in self.names_by_key.items())
+        first_snack, first_cloth = (f"{kind}.{next(iter(named), '')}" for kind, named in kinds.items())
         self.zone_title = _("Picnic zones: write snack/tablecloth in each square, e.g. %(example)s") % {
-            "example": f"{codes['sandwich']}/{codes['green']}"
+            "example": f"{codes.get(first_snack, '')}/{codes.get(first_cloth, '')}"
         }
 
     def draw_cell(self, row, player, x, y, width):
@@ -102,5 +98,5 @@ class SnackMatchSheet(PlayerColumns):
             draw_text(self.canv, name, x, y, self.player_width, LEGEND, size=size, minimum=5, bold=True, align="center")
 
 
-def sheet(event: Event, seats: Sequence[SeatLine]) -> Flowable:
+def sheet(event, seats: Sequence[SeatLine]) -> Flowable:
     return SnackMatchSheet(event, seats)

@@ -1,0 +1,175 @@
+"""What a game bundle is: everything the app knows of one game, besides its pure rules, in one object.
+
+A bundle names the game's rules (``scoring``), the defaults of a new event, the translated labels of its
+components, its per-event options, how its sheet is entered at the table and printed, and the sheet of the
+demo. The rest of the app reads games only through the registry (``tournaments.games``) and these hooks.
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.text import capfirst
+from django.utils.translation import gettext
+
+import scoring
+
+from ..entry.layouts import GameForm
+from ..entry.tally import tally_form
+
+if TYPE_CHECKING:
+    from reportlab.platypus import Flowable
+
+    from ..printing.common import SeatLine
+
+
+@dataclass(frozen=True)
+class EventDefaults:
+    """What a new event of the game starts with on the set-up form."""
+
+    table_size: int = 4
+    manches_per_round: int = 1
+    seating_method: str = "mixer"
+
+
+@dataclass(frozen=True)
+class DemoEvent:
+    """The demo's event of this game."""
+
+    name: str
+    table_size: int = 4
+    manches_per_round: int = 1
+    seating_method: str = "mixer"
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+class OptionsForm(forms.Form):
+    """The set-up form's part that a game owns; ``groups`` lay its fields out under headings."""
+
+    #: (heading, help text, field names) for each group of fields shown on the set-up form.
+    groups: Sequence[tuple[str, str, Sequence[str]]] = ()
+
+    def __init__(self, *args, variant: str = "", **kwargs):
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+        self.variant = variant
+
+    def shown_groups(self) -> list[dict[str, Any]]:
+        return [
+            {"title": title, "help": help_text, "fields": [self[name] for name in names]}
+            for title, help_text, names in self.groups
+        ]
+
+    def options(self) -> dict[str, Any]:
+        """The event's options from the cleaned data."""
+        return {}
+
+
+class Game:
+    """One game as the app knows it. Subclasses set ``rules`` and override what differs."""
+
+    rules: scoring.GameRules
+    defaults = EventDefaults()
+    #: Tournament rules never play fewer manches in a round.
+    min_manches = 1
+    #: Place among the games in lists (set-up form, demo).
+    order = 100
+    #: The set-up form's part for this game's event options; None when it has none.
+    options_form: type[OptionsForm] | None = None
+    #: The tiebreak after the game score, as players say it (translated); by default the rules' own words.
+    tiebreak_label: Any = ""
+
+    def __init__(self) -> None:
+        self.entry = self.make_entry()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.key}>"
+
+    @property
+    def key(self) -> str:
+        return self.rules.key
+
+    @property
+    def template_dir(self) -> Path:
+        """The folder of the game's own templates: ``templates`` beside the module that defines the game."""
+        return Path(inspect.getfile(type(self))).resolve().parent / "templates"
+
+    @property
+    def name(self) -> str:
+        """The game's own name, the same in every language."""
+        return self.rules.name
+
+    def tiebreak_name(self) -> str:
+        """The tiebreak's name in the active language; empty when the game has none."""
+        if self.tiebreak_label:
+            return str(self.tiebreak_label)
+        return capfirst(gettext(self.rules.tiebreak_label)) if self.rules.tiebreak_label else ""
+
+    # Variants and manches
+
+    def variant_label(self, key: str) -> str:
+        variant = self.rules.variant(key)
+        return gettext(variant.label) if variant else key
+
+    def variant_choices(self) -> list[tuple[str, str]]:
+        return [(variant.key, gettext(variant.label)) for variant in self.rules.variants]
+
+    def manche_title(self, number: int) -> str:
+        """The heading of one manche of a round's sheet."""
+        return gettext("Game %(number)d") % {"number": number}
+
+    def clean_event(self, event) -> dict[str, Any]:
+        """Errors by field name of an event's set-up that this game's tournament rules do not allow."""
+        errors: dict[str, Any] = {}
+        if event.manches_per_round < self.min_manches:
+            message = gettext("Tournament rules of %(game)s play at least %(count)d manches a round.")
+            errors["manches_per_round"] = message % {
+                "game": self.name,
+                "count": self.min_manches,
+            }
+        return errors
+
+    # Per-event options
+
+    def clean_options(self, value: Any, variant: str) -> dict[str, Any]:
+        """The event's options checked and normalised; raises ValidationError naming what is wrong."""
+        if value in (None, {}):
+            return {}
+        raise ValidationError(gettext("%(game)s has no options to set.") % {"game": self.name}, code="options")
+
+    def initial_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options form's initial values for an event's stored options."""
+        return {}
+
+    def document_fields(self, event) -> dict[str, Any]:
+        """Fields of every sheet that the event decides rather than the table (none by default)."""
+        return {}
+
+    # Entry, printing and the demo
+
+    def make_entry(self) -> GameForm:
+        """How the table enters a sheet; by default one number per player for each of the rules' tally fields."""
+        return tally_form(self.rules.tally_fields)
+
+    def sheet(self, event, seats: Sequence[SeatLine]) -> Flowable:
+        """The game's part of a printed score sheet; by default a row per tally field and a total."""
+        from ..printing.tally import TallySheet
+
+        return TallySheet(self.rules.tally_fields, seats)
+
+    demo: DemoEvent | None = None
+
+    def demo_sheet(self, rng: random.Random, players: Sequence[str], event) -> dict[str, Any]:
+        """The game's own fields of a plausible sheet for the demo."""
+        raise NotImplementedError
+
+    def label(self, key: str) -> str:
+        """The translated name of one of the game's components (a good, a snack...), or the key itself."""
+        return key

@@ -1,0 +1,29 @@
+"""Cheese Rescue: each player's cheeses left, or the final board with the removals worked out."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from scoring import cheese_rescue
+
+from ..base import DemoEvent, Game
+from . import demo, entry, printing
+
+
+class CheeseRescue(Game):
+    rules = cheese_rescue.RULES
+    order = 40
+    tiebreak_label = _("Most cheese cards left")
+    demo = DemoEvent("Cheese Rescue Night", table_size=3)
+
+    def make_entry(self):
+        return entry.FORM
+
+    def sheet(self, event, seats):
+        return printing.sheet(event, seats)
+
+    def demo_sheet(self, rng, players, event):
+        return demo.demo_sheet(rng, players)
+
+
+GAME = CheeseRescue()

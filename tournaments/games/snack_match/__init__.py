@@ -1,0 +1,45 @@
+"""Snack Match: picnic zones as group sizes or 4 x 4 grids, the edition's names, the special diet."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from scoring import snack_match
+
+from ..base import DemoEvent, Game
+from . import demo, entry, options, printing
+from .labels import components
+
+
+class SnackMatch(Game):
+    rules = snack_match.RULES
+    order = 30
+    tiebreak_label = _("Largest group")
+    options_form = options.SnackMatchOptions
+    demo = DemoEvent("Copa Snack Match", seating_method="swiss")
+
+    def make_entry(self):
+        return entry.FORM
+
+    def clean_options(self, value, variant):
+        return options.clean_options(value, variant)
+
+    def initial_options(self, stored):
+        return options.initial_options(stored)
+
+    def document_fields(self, event):
+        """The special diet's cards come from the event, whatever the table posts."""
+        diet = (event.options or {}).get("diet")
+        return {"diet": diet} if diet and event.effective_variant == snack_match.SPECIAL_DIET else {}
+
+    def sheet(self, event, seats):
+        return printing.sheet(event, seats)
+
+    def demo_sheet(self, rng, players, event):
+        return demo.demo_sheet(rng, players)
+
+    def label(self, key: str) -> str:
+        return next((name for named in components(None).values() for k, name in named.items() if k == key), key)
+
+
+GAME = SnackMatch()

@@ -1,0 +1,32 @@
+"""Veggies: market stands as counts per good or as grids, the declared goods, and mice."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from scoring import veggies
+
+from ..base import DemoEvent, Game
+from . import demo, entry, labels, printing
+
+
+class Veggies(Game):
+    rules = veggies.RULES
+    order = 20
+    tiebreak_label = _("Fewest mice")
+    demo = DemoEvent("Veggies Market Cup")
+
+    def make_entry(self):
+        return entry.FORM
+
+    def sheet(self, event, seats):
+        return printing.sheet(event, seats)
+
+    def demo_sheet(self, rng, players, event):
+        return demo.demo_sheet(rng, players, event.effective_variant)
+
+    def label(self, key: str) -> str:
+        return labels.goods().get(key, key)
+
+
+GAME = Veggies()
