@@ -13,19 +13,8 @@ class PlayerInline(admin.TabularInline):
     fields = ("name", "club", "team", "active", "checked_in")
 
 
-class EventAdminForm(forms.ModelForm):
-    """The game is chosen among the games the app knows."""
-
-    game = forms.ChoiceField(choices=games.game_choices)
-
-    class Meta:
-        model = Event
-        fields = "__all__"
-
-
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
-    form = EventAdminForm
     list_display = ("name", "date", "venue", "game", "variant", "rounds_planned", "status", "public")
     list_filter = ("game", "status", "public", "seating_method", "date")
     search_fields = ("name", "venue")
@@ -33,6 +22,14 @@ class EventAdmin(admin.ModelAdmin):
     date_hierarchy = "date"
     filter_horizontal = ("organisers",)
     inlines = [PlayerInline]
+
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        """The game is chosen among the games the app knows."""
+        if db_field.name == "game":
+            return forms.ChoiceField(
+                choices=games.game_choices, label=db_field.verbose_name, help_text=db_field.help_text
+            )
+        return super().formfield_for_dbfield(db_field, request, **kwargs)
 
 
 @admin.register(Team)
