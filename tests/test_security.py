@@ -22,7 +22,8 @@ from django.urls import URLPattern, reverse
 import tournaments.security as security
 from tests.factories import enter, seat_by_hand
 from tournaments.models import Manche, Table
-from tournaments.security import RequestSizeLimitMiddleware, table_by_token, well_formed_token
+from tournaments.models.tokens import well_formed as well_formed_token
+from tournaments.security import RequestSizeLimitMiddleware, table_by_token
 from tournaments.urls import urlpatterns
 
 pytestmark = pytest.mark.django_db

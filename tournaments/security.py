@@ -10,7 +10,6 @@ import hashlib
 import hmac
 import logging
 import math
-import re
 import time
 
 from django.conf import settings
@@ -31,18 +30,11 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from .models import Table
+from .models.tokens import well_formed
 
 logger = logging.getLogger(__name__)
 
 # Scorer tokens -------------------------------------------------------------------------------------------------
-
-#: What ``secrets.token_urlsafe(16)`` makes: 22 characters of the URL-safe base64 alphabet (128 bits).
-TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{22}")
-
-
-def well_formed_token(token) -> bool:
-    """True for a string shaped like a scorer token; anything else is refused before the database is asked."""
-    return isinstance(token, str) and TOKEN_PATTERN.fullmatch(token) is not None
 
 
 def table_by_token(token, tables=None) -> Table | None:
@@ -51,7 +43,7 @@ def table_by_token(token, tables=None) -> Table | None:
     The unique index on the token finds the row; the token is then compared in constant time, which also
     holds on a database whose string comparison ignores case.
     """
-    if not well_formed_token(token):
+    if not well_formed(token):
         return None
     table = (Table.objects if tables is None else tables).filter(token=token).first()
     if table is None or not hmac.compare_digest(table.token.encode(), token.encode()):

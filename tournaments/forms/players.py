@@ -6,7 +6,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Event
-from ..services.players import MAX_LENGTH, clean_text, name_key, registered_names
+from ..names import clean_text, has_visible_character
+from ..services.players import MAX_LENGTH, name_key, registered_names
 
 #: The largest player list read at once, in characters (a few thousand players).
 MAX_IMPORT_CHARS = 200_000
@@ -39,6 +40,8 @@ class PlayerForm(forms.Form):
 
     def clean_name(self) -> str:
         name = clean_text(self.cleaned_data["name"])
+        if not has_visible_character(name):
+            raise forms.ValidationError(_("A name needs at least one letter or digit."), code="invisible")
         if name_key(name) in registered_names(self.event):
             raise duplicate_name(name)
         return name

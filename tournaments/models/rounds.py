@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import secrets
-
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from .tokens import new_token, validate_token
 
 
 class RoundStatus(models.TextChoices):
@@ -20,11 +20,6 @@ class TableStatus(models.TextChoices):
     ENTERED = "entered", _("Entered")
     CONFIRMED = "confirmed", _("Confirmed")
     DISPUTED = "disputed", _("Disputed")
-
-
-def new_token() -> str:
-    """An unguessable scorer token: 128 random bits, URL-safe."""
-    return secrets.token_urlsafe(16)
 
 
 class Round(models.Model):
@@ -52,7 +47,9 @@ class Round(models.Model):
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("number"))
-    token = models.CharField(_("scorer token"), max_length=32, unique=True, default=new_token, editable=False)
+    token = models.CharField(
+        _("scorer token"), max_length=32, unique=True, default=new_token, editable=False, validators=[validate_token]
+    )
     status = models.CharField(_("status"), max_length=12, choices=TableStatus.choices, default=TableStatus.EMPTY)
     locked = models.BooleanField(_("locked"), default=False)
 

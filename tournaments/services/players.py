@@ -14,6 +14,7 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext as _
 
 from ..models import Event, Player, Round, Team
+from ..names import clean_text, has_visible_character
 
 #: The longest name, club and team name the models keep.
 MAX_LENGTH = 100
@@ -31,6 +32,10 @@ QUOTED = re.compile(r'"[^"]*"')
 
 class DuplicateName(Exception):
     """A player of that name (whatever the case) is already registered in the event."""
+
+
+class InvisibleName(ValueError):
+    """A name with nothing to see once invisible characters are dropped."""
 
 
 class ImportRefused(Exception):
@@ -54,13 +59,8 @@ class ParsedRow:
 
 
 def name_key(name: str) -> str:
-    """What two names must share to be the same player: case and spacing do not count."""
-    return " ".join(name.split()).casefold()
-
-
-def clean_text(value: str) -> str:
-    """A cell or typed value with its spacing tidied: no leading, trailing or repeated blanks."""
-    return " ".join(value.split())
+    """What two names must share to be the same player: case, spacing and invisible characters do not count."""
+    return clean_text(name).casefold()
 
 
 def registered_names(event: Event) -> set[str]:
@@ -130,6 +130,8 @@ def parse_row(
             setattr(row, column, value)
     if not row.name:
         row.errors.append(_("The name is missing."))
+    elif not has_visible_character(row.name):
+        row.errors.append(_("The name has no letter or digit to show."))
     too_long = {
         "name": _("The name is longer than %(max)d characters."),
         "club": _("The club is longer than %(max)d characters."),
@@ -173,6 +175,8 @@ def team_named(event: Event, name: str, teams: dict[str, Team]) -> Team | None:
 def add_player(event: Event, name: str, club: str = "", team_name: str = "", checked_in: bool = False) -> Player:
     """Register one player, with the team of that name (made if new). Raises DuplicateName."""
     name, club, team_name = clean_text(name), clean_text(club), clean_text(team_name)
+    if not has_visible_character(name):
+        raise InvisibleName(name)
     if name_key(name) in registered_names(event):
         raise DuplicateName(name)
     try:
