@@ -47,6 +47,7 @@ MIDDLEWARE = [
     "tournaments.security.LoginThrottleMiddleware",
     "tournaments.security.DatabaseUnavailableMiddleware",
     "tournaments.access.OrganiserLoginMiddleware",
+    "tournaments.devices.DeviceCookieMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

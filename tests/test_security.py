@@ -21,7 +21,7 @@ from django.urls import URLPattern, reverse
 
 import tournaments.security as security
 from tests.factories import enter, seat_by_hand
-from tournaments.models import Manche, Table
+from tournaments.models import Manche, Table, tokens
 from tournaments.models.tokens import well_formed as well_formed_token
 from tournaments.security import RequestSizeLimitMiddleware, table_by_token
 from tournaments.urls import urlpatterns
@@ -39,6 +39,14 @@ MANCHE = {
 #: Every app URL that is not an organiser page, by who may use it: anyone, or the holder of a scorer link.
 PUBLIC_URLS = {"home", "event", "standings", "standings_live", "standings_csv", "projector", "projector_next", "player"}
 SCORER_URLS = {"table", "table_save", "table_confirm", "table_dispute", "table_check", "api_table_sheet"}
+PLAYER_URLS = {
+    "player_link",
+    "player_table",
+    "player_table_save",
+    "player_table_confirm",
+    "player_table_dispute",
+    "player_table_check",
+}
 
 
 @pytest.fixture(autouse=True)
@@ -108,10 +116,10 @@ def test_every_app_url_is_an_organiser_page_a_public_page_or_a_scorer_link():
     names = {p.name for p in urlpatterns}
     organiser = {p.name for p in organiser_patterns()}
     assert len(organiser) >= 20
-    unclassified = names - organiser - PUBLIC_URLS - SCORER_URLS
+    unclassified = names - organiser - PUBLIC_URLS - SCORER_URLS - PLAYER_URLS
     assert not unclassified, f"say who may use {sorted(unclassified)} (organiser/ in the path, or list it here)"
     token_routes = {p.name for p in urlpatterns if "<str:token>" in str(p.pattern)}
-    assert token_routes == SCORER_URLS
+    assert token_routes == SCORER_URLS | PLAYER_URLS
 
 
 def test_anonymous_visitors_are_sent_to_login_from_every_organiser_page(client, event, tables):
@@ -224,7 +232,7 @@ def test_table_by_token_finds_exactly_its_table_and_compares_in_constant_time(ta
         compared.append((a, b))
         return a == b
 
-    monkeypatch.setattr(security.hmac, "compare_digest", compare_digest)
+    monkeypatch.setattr(tokens.hmac, "compare_digest", compare_digest)
     assert table_by_token(tables[1].token) == tables[1]
     assert compared == [(tables[1].token.encode(), tables[1].token.encode())]
     unknown = ("B" if tables[0].token[0] == "A" else "A") + tables[0].token[1:]

@@ -7,7 +7,6 @@ every process of one machine shares; a deployment on several machines points tha
 from __future__ import annotations
 
 import hashlib
-import hmac
 import logging
 import math
 import time
@@ -30,7 +29,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from .models import Table
-from .models.tokens import well_formed
+from .models.tokens import find_by_token
 
 logger = logging.getLogger(__name__)
 
@@ -38,17 +37,8 @@ logger = logging.getLogger(__name__)
 
 
 def table_by_token(token, tables=None) -> Table | None:
-    """The table whose scorer token is ``token`` (from ``tables``, a queryset), or None.
-
-    The unique index on the token finds the row; the token is then compared in constant time, which also
-    holds on a database whose string comparison ignores case.
-    """
-    if not well_formed(token):
-        return None
-    table = (Table.objects if tables is None else tables).filter(token=token).first()
-    if table is None or not hmac.compare_digest(table.token.encode(), token.encode()):
-        return None
-    return table
+    """The table whose scorer token is ``token`` (from ``tables``, a queryset), or None."""
+    return find_by_token(Table.objects if tables is None else tables, token)
 
 
 # Login throttling ----------------------------------------------------------------------------------------------

@@ -1,6 +1,18 @@
 """The app's URLs, gathered from each concern's views module."""
 
-from .views import api, backup, desk_tables, event_setup, organiser, players, printing, public, rounds, table_entry
+from .views import (
+    api,
+    backup,
+    desk_tables,
+    event_setup,
+    organiser,
+    player_link,
+    players,
+    printing,
+    public,
+    rounds,
+    table_entry,
+)
 
 app_name = "tournaments"
 
@@ -12,6 +24,7 @@ urlpatterns = [
     *rounds.urlpatterns,
     *backup.urlpatterns,
     *table_entry.urlpatterns,
+    *player_link.urlpatterns,
     *desk_tables.urlpatterns,
     *api.urlpatterns,
     *printing.urlpatterns,

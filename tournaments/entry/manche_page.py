@@ -1,4 +1,4 @@
-"""A manche's sheet form as both the table link and the organiser's desk show it: context, save, redraw.
+"""A manche's sheet form as the table link, a player's link and the organiser's desk show it: context, save, redraw.
 
 The table pages and the desk's table page are separate views; what they share lives here.
 """
@@ -9,17 +9,17 @@ from functools import partial
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
 import scoring
 
 from ..models import Manche, Table
-from ..services.sheets import Author, StaleSheet, record_sheet
+from ..services.sheets import Author, ConfirmationRefused, StaleSheet, confirm_sheet, dispute_sheet, record_sheet
 from ..services.tables import can_edit, seat_names
 from .errors import errors_by_path
 from .layouts import FormState, layout_for
 from .paths import document_from_fields, fields_from_document
+from .routes import EntryRoute
 
 
 def chosen_seat(request, table: Table) -> int | None:
@@ -42,7 +42,7 @@ def manche_context(
     notice="",
     stale=None,
     seat=None,
-    organiser=False,
+    route: EntryRoute,
 ):
     """Everything ``_manche.html`` shows for one manche."""
     event = table.round.event
@@ -52,7 +52,7 @@ def manche_context(
     state = FormState(players, saved if values is None else values, errors or {}, event)
     result = manche.result["players"] if manche.result else None
     return {
-        "urls": entry_urls(table, manche.number, organiser),
+        "urls": route.urls(manche.number),
         "table": table,
         "event": event,
         "manche": manche,
@@ -65,27 +65,11 @@ def manche_context(
         "players": players,
         "notice": notice,
         "stale": stale,
-        "editable": organiser or can_edit(table),
-        "organiser": organiser,
+        "editable": route.organiser or can_edit(table),
+        "organiser": route.organiser,
+        "route": route,
+        "me": route.player,
     }
-
-
-def entry_urls(table: Table, number: int, organiser: bool) -> dict[str, str]:
-    """Where a manche's forms post: through the table link, or through the organiser's desk."""
-    if organiser:
-        args = [table.round.event.slug, table.pk, number]
-        names = {"save": "desk_table_save", "check": "desk_table_check", "confirm": "", "dispute": ""}
-    else:
-        args = [table.token, number]
-        names = {"save": "table_save", "check": "table_check", "confirm": "table_confirm", "dispute": "table_dispute"}
-    return {key: reverse(f"tournaments:{name}", args=args) if name else "" for key, name in names.items()}
-
-
-def page_url(table: Table, organiser: bool) -> str:
-    """The page listing the table's manches: its link's page, or the organiser's."""
-    if organiser:
-        return reverse("tournaments:desk_table", args=[table.round.event.slug, table.pk])
-    return reverse("tournaments:table", args=[table.token])
 
 
 def render_manche(request, context: dict, status: int = 200) -> HttpResponse:
@@ -96,12 +80,14 @@ def render_manche(request, context: dict, status: int = 200) -> HttpResponse:
         return render(request, "tournaments/table/_manche.html", context, status=status)
     table = context["table"]
     players = context["players"]
+    route = context["route"]
     manches = [
-        context if m.pk == context["manche"].pk else manche_context(table, m, players)
+        context if m.pk == context["manche"].pk else manche_context(table, m, players, route=route)
         for m in table.manches.order_by("number")
     ]
-    page = {"table": table, "event": table.round.event, "players": players, "manches": manches}
+    page = {"table": table, "event": table.round.event, "players": players, "manches": manches, "route": route}
     page["seat"] = chosen_seat(request, table)
+    page["me"] = route.player
     return render(request, "tournaments/table/entry.html", page, status=status)
 
 
@@ -111,7 +97,7 @@ def posted_values(request, table: Table) -> dict[str, str]:
     return {k: v for k, v in request.POST.items() if k.split("[")[0].split(".")[0] in roots}
 
 
-def save_posted_sheet(request, table: Table, number: int, author: Author, *, organiser: bool = False):
+def save_posted_sheet(request, table: Table, number: int, author: Author, *, route: EntryRoute):
     """Record the posted sheet of manche ``number``; re-render it with errors, or the other change when stale."""
     manche = get_object_or_404(Manche, table=table, number=number)
     players = seat_names(table)
@@ -124,7 +110,7 @@ def save_posted_sheet(request, table: Table, number: int, author: Author, *, org
         based_on = int(request.POST.get("version", ""))
     except ValueError:
         based_on = -1
-    context = partial(manche_context, table, players=players, values=values, organiser=organiser)
+    context = partial(manche_context, table, players=players, values=values, route=route)
     try:
         manche = record_sheet(manche, document, based_on=based_on, author=author)
     except scoring.ScoreSheetError as error:
@@ -133,9 +119,9 @@ def save_posted_sheet(request, table: Table, number: int, author: Author, *, org
         notice = _("Someone else saved this manche meanwhile. Their sheet is shown below yours: check and save again.")
         return render_manche(request, context(stale.current, notice=notice, stale=stale.current), status=409)
     if not request.htmx:
-        return redirect(f"{page_url(table, organiser)}#manche-{number}")
+        return redirect(f"{route.page()}#manche-{number}")
     notice = _("Saved. Another player now confirms it.") if event.confirmation_required else _("Saved.")
-    return render_manche(request, manche_context(table, manche, players, notice=notice, organiser=organiser))
+    return render_manche(request, manche_context(table, manche, players, notice=notice, route=route))
 
 
 def redraw_requested(request, table: Table) -> bool:
@@ -143,15 +129,44 @@ def redraw_requested(request, table: Table) -> bool:
     return any(key in request.POST for key in table.round.event.game_bundle.entry.redraw)
 
 
-def redraw(request, table: Table, number: int, *, organiser: bool = False):
+def redraw(request, table: Table, number: int, *, route: EntryRoute):
     manche = get_object_or_404(Manche, table=table, number=number)
     values = posted_values(request, table)
-    return render_manche(request, manche_context(table, manche, values=values, organiser=organiser))
+    return render_manche(request, manche_context(table, manche, values=values, route=route))
 
 
-def render_checks(request, table: Table, number: int, *, organiser: bool = False):
+def render_checks(request, table: Table, number: int, *, route: EntryRoute):
     """The check cells re-drawn as the numbers are typed (nothing is saved)."""
     manche = get_object_or_404(Manche, table=table, number=number)
     values = posted_values(request, table)
-    context = manche_context(table, manche, values=values, organiser=organiser)
+    context = manche_context(table, manche, values=values, route=route)
     return render(request, "tournaments/table/_manche_checks.html", context)
+
+
+def confirm_posted(request, table: Table, number: int, author: Author, *, route: EntryRoute):
+    """Confirm manche ``number`` as ``author`` at the posted version; the manche again, with why if refused."""
+    manche = get_object_or_404(Manche, table=table, number=number)
+    notice, status = _("Confirmed. Thank you!"), 200
+    try:
+        manche = confirm_sheet(manche, version=int(request.POST.get("version", "-1")), author=author)
+    except ConfirmationRefused as refused:
+        notice, status = str(refused), 403
+    except (StaleSheet, ValueError):
+        manche.refresh_from_db()
+        notice, status = _("The sheet changed since you looked at it: check it again before confirming."), 409
+    if not request.htmx and status == 200:
+        return redirect(f"{route.page()}#manche-{number}")
+    table.refresh_from_db()
+    return render_manche(request, manche_context(table, manche, notice=notice, route=route), status)
+
+
+def dispute_posted(request, table: Table, number: int, author: Author, *, route: EntryRoute):
+    """Tell the organiser something is wrong with manche ``number``; refused once the table is closed."""
+    manche = get_object_or_404(Manche, table=table, number=number)
+    notice, status = _("The organiser has been told; they will come to your table."), 200
+    try:
+        dispute_sheet(manche, author)
+    except ConfirmationRefused as refused:
+        notice, status = str(refused), 403
+    table.refresh_from_db()
+    return render_manche(request, manche_context(table, manche, notice=notice, route=route), status)

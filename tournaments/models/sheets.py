@@ -7,6 +7,16 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 
+class Via(models.TextChoices):
+    """The door a change came through."""
+
+    LINK = "link", _("table link")
+    PLAYER = "player", _("player link")
+    API = "api", _("JSON API")
+    ORGANISER = "organiser", _("organiser")
+    ADMIN = "admin", _("admin")
+
+
 class Manche(models.Model):
     """One manche (a deal, or one game) at one table; holds its score sheet.
 
@@ -23,8 +33,21 @@ class Manche(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     entered_seat = models.PositiveSmallIntegerField(_("entered by seat"), null=True, blank=True)
+    entered_via = models.CharField(_("entered through"), max_length=12, blank=True, choices=Via.choices)
+    entered_player = models.ForeignKey(
+        "tournaments.Player", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_device = models.CharField(_("entered on device"), max_length=64, blank=True)
     entered_at = models.DateTimeField(_("entered at"), null=True, blank=True)
     confirmed_seat = models.PositiveSmallIntegerField(_("confirmed by seat"), null=True, blank=True)
+    confirmed_via = models.CharField(_("confirmed through"), max_length=12, blank=True, choices=Via.choices)
+    confirmed_player = models.ForeignKey(
+        "tournaments.Player", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_device = models.CharField(_("confirmed on device"), max_length=64, blank=True)
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
 
     class Meta:
@@ -49,8 +72,10 @@ class SheetRevision(models.Model):
     after = models.JSONField(_("after"), null=True, blank=True)
     changed_at = models.DateTimeField(_("changed at"), auto_now_add=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
-    via = models.CharField(_("through"), max_length=40, help_text=_("'link', 'organiser', 'api' or 'admin'."))
+    via = models.CharField(_("through"), max_length=40, choices=Via.choices)
     seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
+    player = models.ForeignKey("tournaments.Player", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    device = models.CharField(_("device"), max_length=64, blank=True)
     after_completion = models.BooleanField(_("correction after the round was complete"), default=False)
 
     class Meta:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hmac
 import re
 import secrets
 
@@ -31,3 +32,17 @@ def is_weak(token: str) -> bool:
 def validate_token(token: object) -> None:
     if not well_formed(token):
         raise ValidationError(_("A link token is 22 letters, digits, “-” or “_”."), code="token")
+
+
+def find_by_token(objects, token: object):
+    """The row of ``objects`` (a queryset) whose ``token`` is ``token``, or None.
+
+    The unique index finds the row; the token is then compared in constant time, which also holds on a
+    database whose string comparison ignores case. Anything not shaped like a token never reaches the database.
+    """
+    if not well_formed(token):
+        return None
+    found = objects.filter(token=token).first()
+    if found is None or not hmac.compare_digest(found.token.encode(), token.encode()):
+        return None
+    return found

@@ -153,6 +153,20 @@ def draw_qr(canvas, url: str, x: float, y: float, size: float) -> None:
     canvas.addLiteral(qr_operators(url, x, y, size))
 
 
+class QRCode(Flowable):
+    """A QR code of ``url`` as a square flowable, for a table cell."""
+
+    def __init__(self, url: str, size: float):
+        super().__init__()
+        self.url, self.width, self.height = url, size, size
+
+    def wrap(self, availWidth, availHeight):
+        return self.width, self.height
+
+    def draw(self):
+        draw_qr(self.canv, self.url, 0, 0, self.width)
+
+
 class CachedDrawing(Flowable):
     """A flowable whose unchanging part is drawn once per document as a form and reused on every page.
 

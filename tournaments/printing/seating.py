@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.utils import translation
 from django.utils.translation import gettext as _
+from reportlab.lib.units import mm
 from reportlab.platypus import NextPageTemplate, PageBreak, Spacer, Table
 
-from ..models import Event, Round
-from .common import COLUMN_GAP, GREY, FitText, body_size, build_pdf, heading, page_template, sort_key, styles
+from ..models import Event, Player, Round
+from .common import COLUMN_GAP, GREY, FitText, QRCode, body_size, build_pdf, heading, page_template, sort_key, styles
+
+#: Large enough for a phone held at arm's length over the sheet.
+QR_SIZE = 15 * mm
 
 
 def by_table(event: Event, round_: Round, width: float) -> Table:
@@ -34,30 +40,36 @@ def by_table(event: Event, round_: Round, width: float) -> Table:
     )
 
 
-def by_player(round_: Round, width: float) -> Table:
-    """Every seated player, alphabetically, with their table and seat: large enough to read on the wall."""
-    seated = [
-        (seat.player.name, table.number, seat.position) for table in round_.tables.all() for seat in table.seats.all()
-    ]
-    seated.sort(key=lambda row: sort_key(row[0]))
-    number_width = 46
+def by_player(round_: Round, width: float, link: Callable[[Player], str]) -> Table:
+    """Every seated player, alphabetically, with their table and seat, and the QR code of their own link."""
+    seated = [(seat.player, table.number, seat.position) for table in round_.tables.all() for seat in table.seats.all()]
+    seated.sort(key=lambda row: sort_key(row[0].name))
+    number_width = 34
     header = [FitText(_("Player"), size=9, bold=True), FitText(_("Table"), size=9, bold=True)]
-    header.append(FitText(_("Seat"), size=9, bold=True))
+    header += [FitText(_("Seat"), size=9, bold=True), FitText(_("Own link"), size=7, bold=True, lines=1)]
     rows = [header] + [
-        [FitText(name, size=11, minimum=6), FitText(str(table), size=12, bold=True, lines=1), str(seat)]
-        for name, table, seat in seated
+        [
+            FitText(player.name, size=11, minimum=6),
+            FitText(str(table), size=12, bold=True, lines=1),
+            str(seat),
+            QRCode(link(player), QR_SIZE),
+        ]
+        for player, table, seat in seated
     ]
     return Table(
         rows,
-        colWidths=[width - 2 * number_width, number_width, number_width],
+        colWidths=[width - 2 * number_width - QR_SIZE - 8, number_width, number_width, QR_SIZE + 8],
         repeatRows=1,
         style=styles()["table"],
         hAlign="LEFT",
     )
 
 
-def seating_pdf(event: Event, round_: Round) -> bytes:
-    """The round's seating: the tables in order, then the players from A to Z in two columns."""
+def seating_pdf(event: Event, round_: Round, link: Callable[[Player], str]) -> bytes:
+    """The round's seating: the tables in order, then the players from A to Z in two columns.
+
+    ``link`` gives the address of a player's own link, printed as a QR code beside their name.
+    """
     with translation.override(event.language):
         width, _height = body_size(event)
         column_width = (width - COLUMN_GAP) / 2
@@ -68,7 +80,7 @@ def seating_pdf(event: Event, round_: Round) -> bytes:
             PageBreak(),
             *heading(event, _("Round %(number)d · seating by player") % names(event, round_)),
             Spacer(1, 2),
-            by_player(round_, column_width),
+            by_player(round_, column_width, link),
         ]
         title = _("Round %(number)d · seating") % {"number": round_.number}
         templates = [page_template(event), page_template(event, "columns", columns=2)]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -14,10 +12,15 @@ from scoring.errors import Problems
 
 from .. import games
 from ..models import Manche, SheetRevision
+from ..models.audit import Action
 from ..models.rounds import RoundStatus, TableStatus
+from ..models.sheets import Via
 from ..standings.build import rebuild_standings
+from .audit import Author, record
 from .results import update_table_results
-from .tables import seat_names
+from .tables import can_edit, seat_names
+
+__all__ = ["Author", "ConfirmationRefused", "StaleSheet", "confirm_sheet", "dispute_sheet", "record_sheet"]
 
 
 class StaleSheet(Exception):
@@ -26,15 +29,6 @@ class StaleSheet(Exception):
     def __init__(self, current: Manche):
         super().__init__(f"manche {current.pk} is at version {current.version}")
         self.current = current
-
-
-@dataclass(frozen=True)
-class Author:
-    """Who makes a change: through a table link (and which seat), or an organiser's account."""
-
-    via: str
-    user: object | None = None
-    seat: int | None = None
 
 
 def check_players(manche: Manche, document: dict) -> None:
@@ -74,8 +68,15 @@ def record_sheet(manche: Manche, document: dict, *, based_on: int, author: Autho
             version=F("version") + 1,
             entered_by=author.user,
             entered_seat=author.seat,
+            entered_via=author.via,
+            entered_player=author.player,
+            entered_device=author.device,
             entered_at=now,
             confirmed_seat=None,
+            confirmed_via="",
+            confirmed_player=None,
+            confirmed_by=None,
+            confirmed_device="",
             confirmed_at=None,
         )
         if not updated:
@@ -88,6 +89,8 @@ def record_sheet(manche: Manche, document: dict, *, based_on: int, author: Autho
             user=author.user,
             via=author.via,
             seat=author.seat,
+            player=author.player,
+            device=author.device,
             after_completion=current.table.round.status == RoundStatus.COMPLETE,
         )
         manche.refresh_from_db()
@@ -116,34 +119,77 @@ def refresh_table_status(table) -> None:
 
 
 class ConfirmationRefused(Exception):
-    """A confirmation the rules of the table do not allow; the message says why."""
+    """A confirmation or dispute the rules of the table do not allow; the message says why."""
 
 
-def confirm_sheet(manche: Manche, *, seat: int, version: int) -> Manche:
-    """A second player confirms the sheet as it is at ``version``; never the seat that entered it."""
+def closed_refusal(manche: Manche, author: Author) -> None:
+    """Players confirm and dispute only while the table takes changes; the organiser always may."""
+    if not author.is_organiser and not can_edit(manche.table):
+        raise ConfirmationRefused(
+            _("This table is closed: the organiser has locked it or completed the round. Ask the organiser.")
+        )
+
+
+def confirmation_refusal(manche: Manche, author: Author) -> str | None:
+    """Why ``author`` may not confirm the sheet as it is, or None when the confirmation counts.
+
+    It takes a second person: another player's own link at the table, or the table link on another device
+    than the one that entered the sheet. The entering device never confirms, whatever seat it claims.
+    """
+    if author.is_organiser:
+        return None
+    if author.device and author.device == manche.entered_device:
+        return _("This phone entered the sheet: another player confirms it on their own phone.")
+    if author.player is not None and author.player.pk == manche.entered_player_id:
+        return _("You entered this sheet: another player at the table confirms it.")
+    if author.seat is not None and author.seat == manche.entered_seat:
+        return _("Another player confirms the sheet, not the one who entered it.")
+    if author.via not in (Via.LINK, Via.PLAYER):
+        return _("A sheet is confirmed by a player at the table.")
+    return None
+
+
+def confirm_sheet(manche: Manche, *, version: int, author: Author) -> Manche:
+    """A second person confirms the sheet as it is at ``version`` (see ``confirmation_refusal``)."""
     with transaction.atomic():
-        current = Manche.objects.select_for_update().get(pk=manche.pk)
+        current = Manche.objects.select_for_update().select_related("table__round__event").get(pk=manche.pk)
+        closed_refusal(current, author)
         if current.document is None:
             raise ConfirmationRefused(_("There is no sheet to confirm yet."))
         if current.version != version:
             raise StaleSheet(current)
-        if current.entered_seat is not None and current.entered_seat == seat:
-            raise ConfirmationRefused(_("Another player confirms the sheet, not the one who entered it."))
-        Manche.objects.filter(pk=manche.pk, version=version).update(confirmed_seat=seat, confirmed_at=timezone.now())
+        refusal = confirmation_refusal(current, author)
+        if refusal:
+            raise ConfirmationRefused(refusal)
+        Manche.objects.filter(pk=manche.pk, version=version).update(
+            confirmed_seat=author.seat,
+            confirmed_via=author.via,
+            confirmed_player=author.player,
+            confirmed_by=author.user if author.is_organiser else None,
+            confirmed_device=author.device,
+            confirmed_at=timezone.now(),
+        )
+        table = current.table
+        record(table.round.event, Action.CONFIRM, author, table=table, manche=current, version=version)
         manche.refresh_from_db()
         refresh_table_status(manche.table)
     return manche
 
 
-def dispute_sheet(manche: Manche) -> None:
+def dispute_sheet(manche: Manche, author: Author) -> None:
     """Mark the manche's table disputed: the organiser sorts it out."""
-    table = manche.table
-    table.status = TableStatus.DISPUTED
-    table.save(update_fields=["status"])
+    with transaction.atomic():
+        current = Manche.objects.select_for_update().select_related("table__round__event").get(pk=manche.pk)
+        closed_refusal(current, author)
+        table = current.table
+        table.status = TableStatus.DISPUTED
+        table.save(update_fields=["status"])
+        record(table.round.event, Action.DISPUTE, author, table=table, manche=current, version=current.version)
 
 
-def resolve_dispute(table) -> None:
+def resolve_dispute(table, author: Author) -> None:
     """The organiser settled it: the status follows the sheets again."""
     table.status = TableStatus.EMPTY
     table.save(update_fields=["status"])
     refresh_table_status(table)
+    record(table.round.event, Action.RESOLVE, author, table=table)

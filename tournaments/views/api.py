@@ -85,7 +85,7 @@ def put_sheet(request, table) -> JsonResponse:
             Problem("manche", _("This table has no manche {number}."), {"number": number}), status=404
         )
     try:
-        manche = record_sheet(manche, document, based_on=version, author=Author(via="api"))
+        manche = record_sheet(manche, document, based_on=version, author=Author(via="api", device="api"))
     except scoring.ScoreSheetError as error:
         return JsonResponse(error.document(), status=400)
     except StaleSheet as stale:

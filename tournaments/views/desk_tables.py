@@ -9,10 +9,21 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ..access import organiser_event
-from ..entry.manche_page import manche_context, redraw, redraw_requested, render_checks, save_posted_sheet
-from ..models import SheetRevision, Table
+from ..devices import organiser_author
+from ..entry.manche_page import (
+    confirm_posted,
+    manche_context,
+    redraw,
+    redraw_requested,
+    render_checks,
+    save_posted_sheet,
+)
+from ..entry.routes import desk_route
+from ..models import AuditEntry, SheetRevision, Table
+from ..models.audit import Action
 from ..models.rounds import TableStatus
-from ..services.sheets import Author, resolve_dispute
+from ..services.audit import record
+from ..services.sheets import resolve_dispute
 from ..services.tables import seat_names
 
 
@@ -24,12 +35,14 @@ def event_table(request, slug: str, table_id: int) -> Table:
 def desk_table(request, slug: str, table_id: int):
     table = event_table(request, slug, table_id)
     players = seat_names(table)
-    manches = [manche_context(table, m, players, organiser=True) for m in table.manches.order_by("number")]
+    route = desk_route(table)
+    manches = [manche_context(table, m, players, route=route) for m in table.manches.order_by("number")]
     revisions = (
         SheetRevision.objects.filter(manche__table=table)
-        .select_related("manche", "user")
+        .select_related("manche", "user", "player")
         .order_by("-changed_at", "-version")
     )
+    actions = AuditEntry.objects.filter(table=table).select_related("manche", "user", "player")
     link = request.build_absolute_uri(reverse("tournaments:table", args=[table.token]))
     context = {
         "table": table,
@@ -37,6 +50,7 @@ def desk_table(request, slug: str, table_id: int):
         "players": players,
         "manches": manches,
         "revisions": revisions,
+        "actions": actions,
         "link": link,
         "disputed": table.status == TableStatus.DISPUTED,
     }
@@ -47,13 +61,21 @@ def desk_table(request, slug: str, table_id: int):
 def desk_table_save(request, slug: str, table_id: int, number: int):
     table = event_table(request, slug, table_id)
     if redraw_requested(request, table):
-        return redraw(request, table, number, organiser=True)
-    return save_posted_sheet(request, table, number, Author(via="organiser", user=request.user), organiser=True)
+        return redraw(request, table, number, route=desk_route(table))
+    return save_posted_sheet(request, table, number, organiser_author(request), route=desk_route(table))
 
 
 @require_POST
 def desk_table_check(request, slug: str, table_id: int, number: int):
-    return render_checks(request, event_table(request, slug, table_id), number, organiser=True)
+    table = event_table(request, slug, table_id)
+    return render_checks(request, table, number, route=desk_route(table))
+
+
+@require_POST
+def desk_table_confirm(request, slug: str, table_id: int, number: int):
+    """The organiser confirms a sheet (also once the table is locked or the round complete)."""
+    table = event_table(request, slug, table_id)
+    return confirm_posted(request, table, number, organiser_author(request), route=desk_route(table))
 
 
 @require_POST
@@ -61,6 +83,7 @@ def desk_table_lock(request, slug: str, table_id: int):
     table = event_table(request, slug, table_id)
     table.locked = not table.locked
     table.save(update_fields=["locked"])
+    record(table.round.event, Action.LOCK if table.locked else Action.UNLOCK, organiser_author(request), table=table)
     messages.success(request, _("Table locked.") if table.locked else _("Table unlocked."))
     return redirect("tournaments:desk_table", slug, table.pk)
 
@@ -70,6 +93,7 @@ def desk_table_new_link(request, slug: str, table_id: int):
     table = event_table(request, slug, table_id)
     table.new_token()
     table.save(update_fields=["token"])
+    record(table.round.event, Action.TABLE_LINK, organiser_author(request), table=table)
     messages.success(request, _("The old table link no longer works; print or show the new one."))
     return redirect("tournaments:desk_table", slug, table.pk)
 
@@ -77,7 +101,7 @@ def desk_table_new_link(request, slug: str, table_id: int):
 @require_POST
 def desk_table_resolve(request, slug: str, table_id: int):
     table = event_table(request, slug, table_id)
-    resolve_dispute(table)
+    resolve_dispute(table, organiser_author(request))
     messages.success(request, _("Dispute settled."))
     return redirect("tournaments:desk_table", slug, table.pk)
 
@@ -88,6 +112,7 @@ urlpatterns = [
     path(TABLE, desk_table, name="desk_table"),
     path(TABLE + "manches/<int:number>/", desk_table_save, name="desk_table_save"),
     path(TABLE + "manches/<int:number>/check/", desk_table_check, name="desk_table_check"),
+    path(TABLE + "manches/<int:number>/confirm/", desk_table_confirm, name="desk_table_confirm"),
     path(TABLE + "lock/", desk_table_lock, name="desk_table_lock"),
     path(TABLE + "new-link/", desk_table_new_link, name="desk_table_new_link"),
     path(TABLE + "resolve/", desk_table_resolve, name="desk_table_resolve"),

@@ -10,9 +10,12 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from ..access import organiser_event
+from ..devices import organiser_author
 from ..forms.players import ImportForm, PlayerForm, duplicate_name
 from ..models import Event
+from ..models.audit import Action
 from ..services import players as service
+from ..services.audit import record
 
 
 def players_page(request, event: Event, form: PlayerForm | None = None, status: int = 200):
@@ -82,6 +85,13 @@ def reinstate(request, player) -> str:
     return _("%(name)s reinstated: seated again from the next round.") % {"name": player}
 
 
+def new_link(request, player) -> str:
+    player.new_token()
+    player.save(update_fields=["token"])
+    record(player.event, Action.PLAYER_LINK, organiser_author(request), subject=player)
+    return _("%(name)s's old link no longer works; print a new card.") % {"name": player}
+
+
 def import_players(request, slug: str):
     """Step 1 (preview) shows every row and saves nothing; step 2 (confirm) re-checks the same text and saves."""
     event = organiser_event(request, slug)
@@ -140,6 +150,7 @@ urlpatterns = [
         name="players_check_in",
     ),
     path("e/<slug:slug>/organiser/players/<int:player_id>/drop/", player_action(drop), name="players_drop"),
+    path("e/<slug:slug>/organiser/players/<int:player_id>/new-link/", player_action(new_link), name="players_new_link"),
     path(
         "e/<slug:slug>/organiser/players/<int:player_id>/reinstate/",
         player_action(reinstate),

@@ -7,6 +7,8 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 
 from ..access import organiser_event
+from ..printing.cards import player_cards_pdf
+from ..printing.common import sort_key
 from ..printing.seating import seating_pdf
 from ..printing.sheets import round_with_seats, score_sheets_pdf
 from ..printing.standings import standings_after, standings_pdf, stored_standings
@@ -28,10 +30,24 @@ def sheets(request, slug: str, number: int):
     return pdf_response(score_sheets_pdf(event, round_, table_link), f"{event.slug}-round-{number}-sheets.pdf")
 
 
+def player_link(request, player) -> str:
+    """The absolute address of a player's own link, as its QR code carries it."""
+    return request.build_absolute_uri(reverse("tournaments:player_link", args=[player.token]))
+
+
 def seating(request, slug: str, number: int):
     event = organiser_event(request, slug)
     round_ = round_with_seats(event, number)
-    return pdf_response(seating_pdf(event, round_), f"{event.slug}-round-{number}-seating.pdf")
+    content = seating_pdf(event, round_, lambda player: player_link(request, player))
+    return pdf_response(content, f"{event.slug}-round-{number}-seating.pdf")
+
+
+def player_cards(request, slug: str):
+    """Printable cards, one per active player, each with the QR code of the player's own link."""
+    event = organiser_event(request, slug)
+    players = sorted(event.players.filter(active=True), key=lambda player: sort_key(player.name))
+    content = player_cards_pdf(event, players, lambda player: player_link(request, player))
+    return pdf_response(content, f"{event.slug}-player-cards.pdf")
 
 
 def standings(request, slug: str):
@@ -55,4 +71,5 @@ urlpatterns = [
     path("e/<slug:slug>/organiser/rounds/<int:number>/sheets.pdf", sheets, name="print_sheets"),
     path("e/<slug:slug>/organiser/rounds/<int:number>/seating.pdf", seating, name="print_seating"),
     path("e/<slug:slug>/organiser/standings.pdf", standings, name="print_standings"),
+    path("e/<slug:slug>/organiser/players/cards.pdf", player_cards, name="print_player_cards"),
 ]

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path, reverse
+from django.shortcuts import get_object_or_404, render
+from django.urls import path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from ..devices import device_id
 from ..entry.manche_page import (
     chosen_seat,
+    confirm_posted,
+    dispute_posted,
     manche_context,
     posted_values,
     redraw,
@@ -18,8 +21,10 @@ from ..entry.manche_page import (
     render_manche,
     save_posted_sheet,
 )
+from ..entry.routes import table_route
 from ..models import Manche, Table
-from ..services.sheets import Author, ConfirmationRefused, StaleSheet, confirm_sheet, dispute_sheet
+from ..models.sheets import Via
+from ..services.sheets import Author
 from ..services.tables import can_edit, published_table, seat_names
 
 
@@ -31,16 +36,23 @@ def table_for(token: str) -> Table:
     return table
 
 
+def link_author(request, table: Table, seat: int | None) -> Author:
+    """Whoever holds the table link: the seat they say they are, on this browser."""
+    return Author(via=Via.LINK, seat=seat, device=device_id(request))
+
+
 def table_page(request, token: str):
     table = table_for(token)
     players = seat_names(table)
-    manches = [manche_context(table, m, players) for m in table.manches.order_by("number")]
+    route = table_route(table)
+    manches = [manche_context(table, m, players, route=route) for m in table.manches.order_by("number")]
     context = {
         "table": table,
         "event": table.round.event,
         "players": players,
         "manches": manches,
         "seat": chosen_seat(request, table),
+        "route": route,
     }
     return render(request, "tournaments/table/entry.html", context)
 
@@ -48,61 +60,48 @@ def table_page(request, token: str):
 @require_POST
 def save_manche(request, token: str, number: int):
     table = table_for(token)
+    route = table_route(table)
     if redraw_requested(request, table):
-        return redraw(request, table, number)
+        return redraw(request, table, number, route=route)
     players = seat_names(table)
     if not can_edit(table):
         manche = get_object_or_404(Manche, table=table, number=number)
-        context = manche_context(table, manche, players, notice=_("This table is closed for changes."))
+        context = manche_context(table, manche, players, notice=_("This table is closed for changes."), route=route)
         return render_manche(request, context, status=403)
     seat = chosen_seat(request, table)
     if seat is None:
         manche = get_object_or_404(Manche, table=table, number=number)
         errors = {"seat": [_("Say who you are: choose your seat.")]}
         values = posted_values(request, table)
-        return render_manche(request, manche_context(table, manche, players, values=values, errors=errors), 400)
+        context = manche_context(table, manche, players, values=values, errors=errors, route=route)
+        return render_manche(request, context, 400)
     request.session[f"seat-{table.pk}"] = seat
-    return save_posted_sheet(request, table, number, Author(via="link", seat=seat))
+    return save_posted_sheet(request, table, number, link_author(request, table, seat), route=route)
 
 
 @require_POST
 def confirm_manche(request, token: str, number: int):
     table = table_for(token)
-    manche = get_object_or_404(Manche, table=table, number=number)
-    players = seat_names(table)
     seat = chosen_seat(request, table)
-    notice = ""
-    status = 200
     if seat is None:
-        notice, status = _("Say who you are: choose your seat."), 400
-    else:
-        request.session[f"seat-{table.pk}"] = seat
-        try:
-            manche = confirm_sheet(manche, seat=seat, version=int(request.POST.get("version", "-1")))
-            notice = _("Confirmed. Thank you!")
-        except ConfirmationRefused as refused:
-            notice, status = str(refused), 403
-        except (StaleSheet, ValueError):
-            manche.refresh_from_db()
-            notice, status = _("The sheet changed since you looked at it: check it again before confirming."), 409
-    if not request.htmx and status == 200:
-        return redirect(reverse("tournaments:table", args=[token]) + f"#manche-{number}")
-    return render_manche(request, manche_context(table, manche, players, notice=notice), status)
+        manche = get_object_or_404(Manche, table=table, number=number)
+        notice = _("Say who you are: choose your seat.")
+        return render_manche(request, manche_context(table, manche, notice=notice, route=table_route(table)), 400)
+    request.session[f"seat-{table.pk}"] = seat
+    return confirm_posted(request, table, number, link_author(request, table, seat), route=table_route(table))
 
 
 @require_POST
 def dispute_manche(request, token: str, number: int):
     table = table_for(token)
-    manche = get_object_or_404(Manche, table=table, number=number)
-    dispute_sheet(manche)
-    notice = _("The organiser has been told; they will come to your table.")
-    table.refresh_from_db()
-    return render_manche(request, manche_context(table, manche, seat_names(table), notice=notice))
+    author = link_author(request, table, chosen_seat(request, table))
+    return dispute_posted(request, table, number, author, route=table_route(table))
 
 
 @require_POST
 def check_manche(request, token: str, number: int):
-    return render_checks(request, table_for(token), number)
+    table = table_for(token)
+    return render_checks(request, table, number, route=table_route(table))
 
 
 urlpatterns = [

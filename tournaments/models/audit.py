@@ -1,0 +1,52 @@
+"""What happened at an event besides sheet changes: confirmations, disputes, links revoked, who did it."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .sheets import Via
+
+
+class Action(models.TextChoices):
+    CONFIRM = "confirm", _("confirmed a sheet")
+    DISPUTE = "dispute", _("disputed a sheet")
+    RESOLVE = "resolve", _("settled a dispute")
+    PLAYER_LINK = "player-link", _("issued a new player link")
+    TABLE_LINK = "table-link", _("issued a new table link")
+    LOCK = "lock", _("locked a table")
+    UNLOCK = "unlock", _("unlocked a table")
+
+
+class AuditEntry(models.Model):
+    """One action, with the door it came through and who stood behind it (account, player link, device)."""
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="audit_entries")
+    table = models.ForeignKey(
+        "tournaments.Table", on_delete=models.CASCADE, null=True, blank=True, related_name="audit_entries"
+    )
+    manche = models.ForeignKey(
+        "tournaments.Manche", on_delete=models.CASCADE, null=True, blank=True, related_name="audit_entries"
+    )
+    subject = models.ForeignKey(
+        "tournaments.Player", on_delete=models.CASCADE, null=True, blank=True, related_name="audit_about"
+    )
+    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
+    via = models.CharField(_("through"), max_length=12, choices=Via.choices)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    player = models.ForeignKey(
+        "tournaments.Player", on_delete=models.SET_NULL, null=True, blank=True, related_name="audit_by"
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
+    device = models.CharField(_("device"), max_length=64, blank=True)
+    version = models.PositiveIntegerField(_("sheet version"), null=True, blank=True)
+    at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit entries")
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}"

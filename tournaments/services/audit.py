@@ -1,0 +1,61 @@
+"""Who did what: each action of the audit trail is recorded with its author."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from ..models import AuditEntry
+from ..models.audit import Action
+from ..models.sheets import Via
+
+
+@dataclass(frozen=True)
+class Author:
+    """Who makes a change: the door it came through (``Via``), and the account, player, seat and device behind it.
+
+    A table link names a seat only because its user says so; a player link names its player; the device is
+    the browser's signed id (``tournaments.devices``), or the API's marker for a table's API token.
+    """
+
+    via: str
+    user: object | None = None
+    seat: int | None = None
+    player: object | None = None
+    device: str = ""
+
+    @property
+    def is_organiser(self) -> bool:
+        return self.via in (Via.ORGANISER, Via.ADMIN)
+
+
+def record(event, action: Action, author: Author, *, table=None, manche=None, subject=None, version=None):
+    """Add one entry to the event's audit trail."""
+    return AuditEntry.objects.create(
+        event=event,
+        table=table,
+        manche=manche,
+        subject=subject,
+        action=action,
+        via=author.via,
+        user=author.user if getattr(author.user, "is_authenticated", False) else None,
+        player=author.player,
+        seat=author.seat,
+        device=author.device,
+        version=version,
+    )
+
+
+def describe(via: str, *, user=None, player=None, seat=None, device: str = "") -> str:
+    """Who stood behind a change, in words: "player link: Ada", "table link, seat 2, device 3fA9x1"."""
+    parts = [str(Via(via).label) if via in Via.values else via]
+    if user is not None:
+        parts.append(user.get_username())
+    if player is not None:
+        parts.append(player.name)
+    elif seat:
+        parts.append(_("seat %(seat)d") % {"seat": seat})
+    if device and via in (Via.LINK, Via.PLAYER):
+        parts.append(_("device %(device)s") % {"device": device[:6]})
+    return " · ".join(str(part) for part in parts if part)

@@ -1,0 +1,57 @@
+"""A player's own link: who they are, where they sit now, what comes next, their sheets and their standing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..models import Player, Seat, Standing
+from ..models.rounds import RoundStatus
+from ..models.tokens import find_by_token
+
+
+def player_by_token(token: str) -> Player | None:
+    """The player whose link this is, or None (a revoked link finds nobody)."""
+    return find_by_token(Player.objects.select_related("event", "team"), token)
+
+
+def published_seat(player: Player, table_id: int) -> Seat | None:
+    """The player's seat at that table, if they sit there in a published round."""
+    seats = Seat.objects.select_related("table__round__event").filter(
+        player=player, table_id=table_id, round__published=True
+    )
+    return seats.first()
+
+
+@dataclass
+class PlayerOverview:
+    """What a player's page shows: the table now, the rounds published after it, the ones played."""
+
+    now: Seat | None = None
+    upcoming: list[Seat] = field(default_factory=list)
+    played: list[Seat] = field(default_factory=list)
+    opponents: dict[int, list[Seat]] = field(default_factory=dict)
+    standing: Standing | None = None
+
+
+def overview(player: Player) -> PlayerOverview:
+    """The player's published seats sorted into now, upcoming and played, with tablemates and standing.
+
+    "Now" is the earliest published round not yet complete; later published rounds are upcoming.
+    """
+    seats = list(
+        Seat.objects.filter(player=player, round__published=True)
+        .select_related("table", "round")
+        .order_by("round__number")
+    )
+    result = PlayerOverview(standing=Standing.objects.filter(event_id=player.event_id, player=player).first())
+    for seat in seats:
+        if seat.round.status == RoundStatus.COMPLETE:
+            result.played.append(seat)
+        elif result.now is None:
+            result.now = seat
+        else:
+            result.upcoming.append(seat)
+    mates = Seat.objects.filter(table__in=[s.table_id for s in seats]).exclude(player=player).select_related("player")
+    for mate in mates.order_by("position"):
+        result.opponents.setdefault(mate.table_id, []).append(mate)
+    return result
