@@ -1,0 +1,58 @@
+"""Two phones at a table: the one that entered a sheet cannot confirm it; a player's own link (its QR code
+read off the printed card) confirms it in that player's name."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.helpers import club_event, screenshot, settled
+from tests.browser.test_journey import manche_region
+from tests.factories import seat_by_hand
+from tests.test_printing import decode_qr, render
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_second_player_confirms_from_their_own_card(organiser_page, phone, organiser_user, live_server, tmp_path):
+    event = club_event("cheese-rescue", name="Cheese Night", organiser=organiser_user, confirmation_required=True)
+    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    table = seat_by_hand(event, 1, [ids[:4], ids[4:]]).tables.get(number=1)
+    names = [seat.player.name for seat in table.seats.order_by("position")]
+
+    first = phone()
+    first.goto(f"/t/{table.token}/")
+    manche = manche_region(first, 1, "Game")
+    manche.get_by_label("I am").select_option(label=names[0])
+    for name, (points, cards) in zip(names, [(9, 5), (6, 3), (4, 2), (1, 1)]):
+        manche.get_by_label(f"Cheese points left: {name}").fill(str(points))
+        manche.get_by_label(f"Cheese cards left: {name}").fill(str(cards))
+    settled(first)
+    manche.get_by_role("button", name="Save").click()
+    expect(manche.get_by_role("status")).to_contain_text("Saved")
+
+    confirm = manche.locator("form", has=first.get_by_role("button", name="Confirm this result"))
+    confirm.get_by_label("I am").select_option(label=names[1])
+    confirm.get_by_role("button", name="Confirm this result").click()
+    expect(manche.get_by_role("status")).to_contain_text("This phone entered the sheet")
+    screenshot(first, "confirm-refused-same-phone")
+
+    cards = organiser_page.request.get(f"/e/{event.slug}/organiser/players/cards.pdf")
+    assert cards.ok
+    links = decode_qr(render(cards.body(), 1, tmp_path, "cards")).split("\n")
+    second_player = table.seats.get(position=2).player
+    own = next(link for link in links if link.endswith(f"/p/{second_player.token}/"))
+    assert own.startswith(live_server.url)
+
+    second = phone()
+    second.goto(own)
+    expect(second.get_by_role("heading", level=2)).to_have_text("Your table now: 1, seat 2")
+    second.get_by_role("link", name="Enter or confirm your table's scores").click()
+    region = manche_region(second, 1, "Game")
+    region.get_by_role("button", name=f"Confirm this result as {names[1]}").click()
+    expect(region.get_by_role("status")).to_have_text("Confirmed. Thank you!")
+    assert second.evaluate("document.documentElement.scrollWidth") <= 360
+    screenshot(second, "confirmed-from-player-link")
+
+    organiser_page.goto(f"/e/{event.slug}/organiser/tables/{table.pk}/")
+    expect(organiser_page.locator("body")).to_contain_text(f"confirmed through player link · {names[1]}")
