@@ -197,3 +197,14 @@ def test_the_seating_by_name_carries_each_players_own_link(organiser_client, eve
     response = organiser_client.get(reverse("tournaments:print_seating", args=[event.slug, 1]))
     found = set(decode_qr(render(response.content, 2, tmp_path, "seating")).split("\n"))
     assert {f"http://testserver/p/{p.token}/" for p in event.players.all()} <= found
+
+
+def test_the_player_page_asks_the_database_a_fixed_number_of_times(event, tables, django_assert_max_num_queries):
+    me = seated(tables[0], 1)
+    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    for number in (2, 3):
+        seat_by_hand(event, number, [ids[number - 1 :: 2][:4], [i for i in ids if i not in ids[number - 1 :: 2][:4]]])
+    with django_assert_max_num_queries(6):
+        response = Client().get(reverse("tournaments:player_link", args=[me.token]))
+    assert response.status_code == 200
+    assert "Next rounds" in response.content.decode()
