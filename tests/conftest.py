@@ -9,7 +9,7 @@ import pytest
 
 @pytest.fixture(autouse=True)
 def own_login_throttle(settings, tmp_path_factory):
-    """Login failures counted in a folder of this test run, so earlier runs never lock anybody out."""
+    """The ``ratelimit`` cache in a folder of this test run, never the project's own."""
     folder = tmp_path_factory.getbasetemp() / "ratelimit"
     settings.CACHES = {**settings.CACHES, "ratelimit": {**settings.CACHES["ratelimit"], "LOCATION": str(folder)}}
 

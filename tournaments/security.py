@@ -1,30 +1,26 @@
-"""Defences at the edge: scorer tokens, login throttling, security headers, oversized bodies, a busy database.
-
-The login throttle keeps its counts in the ``ratelimit`` cache (``settings.CACHES``), a folder of files that
-every process of one machine shares; a deployment on several machines points that alias at a shared cache.
-"""
+"""Defences at the edge: scorer tokens, the client's address, login throttling (django-axes: the page it shows),
+security headers, oversized bodies, a busy database."""
 
 from __future__ import annotations
 
-import hashlib
 import hmac
+import ipaddress
 import logging
 import math
-import time
 
 from django.conf import settings
 from django.contrib.admin import site as admin_site
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import REDIRECT_FIELD_NAME
 from django.contrib.auth.forms import AuthenticationForm
-from django.contrib.auth.signals import user_logged_in, user_login_failed
-from django.core.cache import caches
 from django.db import InterfaceError, OperationalError
+from django.db.models import Max
 from django.forms.utils import ErrorDict
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import Resolver404, resolve
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -51,99 +47,66 @@ def table_by_token(token, tables=None) -> Table | None:
     return table
 
 
-# Login throttling ----------------------------------------------------------------------------------------------
-
-LOGIN_VIEWS = frozenset({"login", "admin:login"})
-
-
-def throttle_cache():
-    return caches[getattr(settings, "LOGIN_THROTTLE_CACHE", "ratelimit")]
-
-
-def failure_window() -> int:
-    return int(getattr(settings, "LOGIN_FAILURE_WINDOW", 15 * 60))
-
-
-def failure_limits() -> dict[str, int]:
-    return {"username": 5, "ip": 20, **getattr(settings, "LOGIN_FAILURE_LIMITS", {})}
+# The client's address ------------------------------------------------------------------------------------------
 
 
 def client_ip(request) -> str:
-    """The client's address: REMOTE_ADDR, or the last hop of ``settings.CLIENT_IP_HEADER`` behind a proxy."""
+    """The client's address: REMOTE_ADDR, or the last hop of ``settings.CLIENT_IP_HEADER`` behind a proxy.
+
+    The last hop is the one the proxy itself added; earlier ones come from the client and may be forged. A last
+    hop that is not an address (a proxy set up wrongly) counts for nothing, and REMOTE_ADDR is used.
+    """
     header = getattr(settings, "CLIENT_IP_HEADER", "")
     if header:
         forwarded = request.META.get("HTTP_" + header.upper().replace("-", "_"), "")
         hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
         if hops:
-            return hops[-1]
+            try:
+                return str(ipaddress.ip_address(hops[-1]))
+            except ValueError:
+                pass
     return request.META.get("REMOTE_ADDR", "")
 
 
-def throttle_keys(username: str | None, ip: str | None) -> list[tuple[str, int]]:
-    """The cache keys counting failures for this username and this address, each with its limit."""
-    limits = failure_limits()
-    keys = []
-    if username:
-        digest = hashlib.sha256(username.strip().casefold().encode()).hexdigest()
-        keys.append((f"login-failures:user:{digest}", limits["username"]))
-    if ip:
-        keys.append((f"login-failures:ip:{hashlib.sha256(ip.encode()).hexdigest()}", limits["ip"]))
-    return keys
+# Login throttling ----------------------------------------------------------------------------------------------
+# django-axes counts the failures (settings: AXES_*); these are the wait it announces and the page it shows.
 
 
-def recent_failures(key: str, now: float) -> list[float]:
-    """The times of the failures under ``key`` still inside the window."""
-    stored = throttle_cache().get(key) or []
-    return [moment for moment in stored if now - moment < failure_window()]
+def lockout_seconds(request, credentials=None) -> int:
+    """How long this user name must wait at this address: the cool-off from its latest recorded failure."""
+    from axes.handlers.proxy import AxesProxyHandler
+    from axes.helpers import get_cool_off
+
+    cool_off = get_cool_off(request)
+    if cool_off is None:
+        return 0
+    AxesProxyHandler.update_request(request)
+    handler = AxesProxyHandler.get_implementation()
+    since = timezone.now()
+    if hasattr(handler, "get_user_attempts"):  # the database handler: each failure's time is kept
+        latest = [
+            attempts.aggregate(t=Max("attempt_time"))["t"]
+            for attempts in handler.get_user_attempts(request, credentials)
+        ]
+        since = max((moment for moment in latest if moment is not None), default=since)
+    return max(1, math.ceil((since + cool_off - timezone.now()).total_seconds()))
 
 
-def record_login_failure(username: str | None, ip: str | None) -> None:
-    now = time.time()
-    for key, limit in throttle_keys(username, ip):
-        failures = [*recent_failures(key, now), now][-limit:]
-        throttle_cache().set(key, failures, timeout=failure_window())
-
-
-def lockout_seconds(username: str | None, ip: str | None) -> int:
-    """How long this username or address must wait before trying again; 0 when it may try now."""
-    now = time.time()
-    wait = 0.0
-    for key, limit in throttle_keys(username, ip):
-        failures = recent_failures(key, now)
-        if len(failures) >= limit:
-            wait = max(wait, failures[-limit] + failure_window() - now)
-    return math.ceil(wait)
-
-
-def forget_login_failures(username: str | None) -> None:
-    for key, _limit in throttle_keys(username, None):
-        throttle_cache().delete(key)
-
-
-def on_login_failed(sender, credentials, request=None, **kwargs) -> None:
-    ip = client_ip(request) if request is not None else None
-    record_login_failure(credentials.get("username"), ip)
-    if request is not None:
-        request.login_failed = True
-
-
-def on_logged_in(sender, request, user, **kwargs) -> None:
-    forget_login_failures(user.get_username())
-
-
-user_login_failed.connect(on_login_failed, dispatch_uid="tablescore-login-throttle-failed")
-user_logged_in.connect(on_logged_in, dispatch_uid="tablescore-login-throttle-success")
-
-
-def too_many_attempts(request, wait: int) -> HttpResponse:
-    """The login form again, with what was typed and the wait, as 429 Too Many Requests."""
+def login_lockout(request, original_response=None, credentials=None) -> HttpResponse:
+    """``AXES_LOCKOUT_CALLABLE``: the login form again, with what was typed and the wait, as 429 with Retry-After."""
+    wait = lockout_seconds(request, credentials)
     minutes = max(1, math.ceil(wait / 60))
     message = ngettext(
         "Too many attempts, try again in %(minutes)d minute.",
         "Too many attempts, try again in %(minutes)d minutes.",
         minutes,
     ) % {"minutes": minutes}
-    admin = request.resolver_match.view_name == "admin:login"
+    view_name = request.resolver_match.view_name if request.resolver_match else ""
+    if view_name not in {"login", "admin:login"}:
+        response = short_page(_("Too many attempts"), message, 429)
+        response["Retry-After"] = str(wait)
+        return response
+    admin = view_name == "admin:login"
     form = (AdminAuthenticationForm if admin else AuthenticationForm)(request, data=request.POST)
     form._errors = ErrorDict({"__all__": form.error_class([message])})
     form.cleaned_data = {}
@@ -155,27 +118,6 @@ def too_many_attempts(request, wait: int) -> HttpResponse:
     response = render(request, template, context, status=429)
     response["Retry-After"] = str(wait)
     return response
-
-
-class LoginThrottleMiddleware:
-    """Refuses login attempts (429) after too many recent failures for the username or from the address."""
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        response = self.get_response(request)
-        if getattr(request, "login_failed", False):
-            wait = lockout_seconds(request.POST.get("username"), client_ip(request))
-            if wait:
-                return too_many_attempts(request, wait)
-        return response
-
-    def process_view(self, request, view_func, view_args, view_kwargs):
-        if request.method != "POST" or request.resolver_match.view_name not in LOGIN_VIEWS:
-            return None
-        wait = lockout_seconds(request.POST.get("username"), client_ip(request))
-        return too_many_attempts(request, wait) if wait else None
 
 
 # Security headers ----------------------------------------------------------------------------------------------
