@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST := $(BIN)/python -m pytest -p no:cacheprovider
 
-.PHONY: run test install install-dev messages lint migrations-check test-sqlite test-postgres system-packages clean
+.PHONY: run test install install-dev messages lint migrations-check test-sqlite test-postgres test-redis system-packages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,7 +35,7 @@ run: install messages
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 system-packages:
-	scripts/system-packages.sh gettext postgresql poppler-utils zbar-tools chromium
+	scripts/system-packages.sh gettext postgresql redis-server poppler-utils zbar-tools chromium
 
 lint: install-dev
 	$(BIN)/ruff check .
@@ -50,7 +50,11 @@ test-sqlite: install-dev messages
 test-postgres: install-dev messages
 	scripts/with-postgres.sh $(PYTEST) -m "(django_db or postgres) and not browser"
 
-test: system-packages lint migrations-check test-sqlite test-postgres
+# The rate limits and the login throttle again, with every cache in a Redis server (CACHE_URL).
+test-redis: install-dev messages
+	scripts/with-redis.sh $(PYTEST) -m cache
+
+test: system-packages lint migrations-check test-sqlite test-postgres test-redis
 
 clean:
 	rm -rf $(VENV) staticfiles .coverage

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import os
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config.env import env_bool, env_list, secret_key
+from config.env import env_bool, env_list, env_rate, secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -28,6 +30,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "django_tables2",
+    "axes",
     "tournaments",
 ]
 
@@ -39,12 +42,13 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "tournaments.security.RateLimitMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "tournaments.security.LoginThrottleMiddleware",
+    "axes.middleware.AxesMiddleware",
     "tournaments.security.DatabaseUnavailableMiddleware",
     "tournaments.access.OrganiserLoginMiddleware",
     "tournaments.devices.DeviceCookieMiddleware",
@@ -99,6 +103,9 @@ DATABASES = {"default": database_settings(os.environ.get("DATABASE_URL") or f"sq
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# django-axes refuses logins after too many failures (see "Login throttling" below), then Django's own check.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -144,28 +151,62 @@ SESSION_COOKIE_HTTPONLY = True
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 
 # tournaments/security.py: the Content-Security-Policy (no inline scripts or styles), bodies refused from their
-# Content-Length (413) above 256 kB, or 2 MB for the player list import, and login attempts throttled.
+# Content-Length (413) above 256 kB, or 2 MB for the player list import, and rate limits.
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "frame-ancestors 'none'; form-action 'self'; base-uri 'self'"
 )
 REQUEST_BODY_LIMIT = 256 * 1024
 REQUEST_BODY_LIMITS = {"tournaments:players_import": 2 * 1024 * 1024}
-# Failed logins counted per username and per client address over LOGIN_FAILURE_WINDOW seconds. Behind a proxy,
-# CLIENT_IP_HEADER names the header whose last entry the proxy sets to the client's address (X-Forwarded-For).
-LOGIN_FAILURE_LIMITS = {"username": 5, "ip": 20}
-LOGIN_FAILURE_WINDOW = 15 * 60
+# Behind a proxy, CLIENT_IP_HEADER names the header whose last entry the proxy sets to the client's address
+# (X-Forwarded-For); without it the client's address is the connection's.
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
-# The failure counts live in files every process of this machine shares (RATELIMIT_CACHE_DIR); a deployment
-# on several machines points the "ratelimit" alias at a cache they share (Redis, Memcached, a database table).
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "ratelimit": {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": os.environ.get("RATELIMIT_CACHE_DIR") or str(BASE_DIR / ".ratelimit"),
-        "TIMEOUT": LOGIN_FAILURE_WINDOW,
-    },
-}
+# Rate limits, as (requests, seconds): saves (POST, PUT, PATCH, DELETE) through one table's or player's link;
+# views of SAVE_RATE_LIMITS count apart with their own limit (the live check runs as the table types); and
+# "not found" answers per client address under NOT_FOUND_PREFIXES, past which that address gets 429 there.
+SAVE_RATE_LIMIT = env_rate("SAVE_RATE_LIMIT", "30/m")
+SAVE_RATE_LIMITS = dict.fromkeys(
+    ["tournaments:table_check", "tournaments:player_table_check"], env_rate("CHECK_RATE_LIMIT", "240/m")
+)
+NOT_FOUND_RATE_LIMIT = env_rate("NOT_FOUND_RATE_LIMIT", "60/m")
+NOT_FOUND_PREFIXES = ("/t/", "/p/", "/api/")
+
+
+def cache_settings(url: str, folder: str) -> dict:
+    """The cache aliases: with ``CACHE_URL`` (redis://, rediss:// or unix://) all in that Redis server, shared
+    by every process of every machine; without it ``default`` in each process's memory and ``ratelimit`` (the
+    rate limits' counts) in ``folder``, shared by the processes of this machine."""
+    if url:
+        if not url.startswith(("redis://", "rediss://", "unix://")):
+            raise ImproperlyConfigured(f"CACHE_URL must be a redis://, rediss:// or unix:// address, not {url!r}")
+        redis = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+        return {alias: {**redis, "KEY_PREFIX": f"tablescore:{alias}"} for alias in ("default", "ratelimit")}
+    return {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "ratelimit": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": folder,
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        },
+    }
+
+
+CACHES = cache_settings(
+    os.environ.get("CACHE_URL", ""), os.environ.get("RATELIMIT_CACHE_DIR") or str(BASE_DIR / ".ratelimit")
+)
+
+# Login throttling (django-axes): 5 failures for one user name from one client address lock that pair out for 15
+# minutes (429, the form again); other addresses and other users are not held up. Failures are rows in the
+# database, so every process and machine sees them; a success clears them.
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_CLIENT_IP_CALLABLE = "tournaments.security.client_ip"
+AXES_LOCKOUT_CALLABLE = "tournaments.security.login_lockout"
+AXES_DISABLE_ACCESS_LOG = True
 
 # Game bundles kept outside tournaments/games/ (module paths, each exposing GAME); see docs/architecture.md.
 EXTRA_GAMES: list[str] = []

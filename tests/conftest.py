@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 import datetime
+import uuid
 
 import pytest
 
 
 @pytest.fixture(autouse=True)
-def own_login_throttle(settings, tmp_path_factory):
-    """Login failures counted in a folder of this test run, so earlier runs never lock anybody out."""
-    folder = tmp_path_factory.getbasetemp() / "ratelimit"
-    settings.CACHES = {**settings.CACHES, "ratelimit": {**settings.CACHES["ratelimit"], "LOCATION": str(folder)}}
+def own_rate_limits(settings, tmp_path_factory):
+    """Each test counts in caches of its own (a key prefix; files in this run's folder), so nothing an earlier test
+    or run did throttles it, under rate limits far above what any test sends; the tests of the limits set them."""
+    prefix = f"test-{uuid.uuid4().hex[:12]}"
+    own = {}
+    for alias, config in settings.CACHES.items():
+        own[alias] = {**config, "KEY_PREFIX": ":".join(filter(None, [config.get("KEY_PREFIX"), prefix]))}
+        if config["BACKEND"].endswith("FileBasedCache"):
+            own[alias]["LOCATION"] = str(tmp_path_factory.getbasetemp() / alias)
+    settings.CACHES = own
+    settings.SAVE_RATE_LIMIT = settings.NOT_FOUND_RATE_LIMIT = (100_000, 60)
+    settings.SAVE_RATE_LIMITS = dict.fromkeys(settings.SAVE_RATE_LIMITS, (100_000, 60))
 
 
 @pytest.fixture

@@ -45,7 +45,11 @@ class Server:
         self.port = free_port()
         self.marker = folder / "paused"
         self.log = folder / "gunicorn.log"
-        self.env = environment(database_url, TABLESCORE_PAUSE_MARKER=str(self.marker), TABLESCORE_PAUSE_SECONDS="20")
+        # The phones here save faster than a table's players may, so the server's rate limits are off.
+        limits = {"SAVE_RATE_LIMIT": "off", "NOT_FOUND_RATE_LIMIT": "off", "RATELIMIT_CACHE_DIR": str(folder / "rl")}
+        self.env = environment(
+            database_url, TABLESCORE_PAUSE_MARKER=str(self.marker), TABLESCORE_PAUSE_SECONDS="20", **limits
+        )
         self.process: subprocess.Popen | None = None
 
     def start(self, ready_path: str) -> None:

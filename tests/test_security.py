@@ -1,13 +1,16 @@
-"""Security: organiser pages behind login and CSRF, scorer links kept to their table, login throttling,
-security headers without inline code, oversized bodies and a busy database answered clearly."""
+"""Security: organiser pages behind login and CSRF, scorer links kept to their table, login throttling, rate
+limits, security headers without inline code, oversized bodies and a busy database answered clearly."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import re
 import subprocess
 import sys
+import time
+import uuid
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -16,6 +19,7 @@ from django.conf import settings as django_settings
 from django.core.cache import caches
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import InterfaceError, OperationalError
+from django.db.models import F
 from django.test import Client
 from django.urls import URLPattern, reverse
 
@@ -50,17 +54,8 @@ PLAYER_URLS = {
 
 
 @pytest.fixture(autouse=True)
-def own_throttle_cache(settings, tmp_path):
-    """Each test counts login failures in its own folder, as the deployed file cache does (and hashes quickly)."""
+def quick_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    settings.CACHES = {
-        **settings.CACHES,
-        "ratelimit": {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-            "LOCATION": str(tmp_path / "ratelimit"),
-        },
-    }
-    return tmp_path / "ratelimit"
 
 
 @pytest.fixture
@@ -283,7 +278,20 @@ def login(client, username="boss", password="wrong-password", url=None, **extra)
     return client.post(url or reverse("login"), {"username": username, "password": password}, **extra)
 
 
-def test_five_failures_for_a_username_lock_it_with_a_clear_message(client, organiser):
+def at(address: str, **extra) -> Client:
+    return Client(REMOTE_ADDR=address, **extra)
+
+
+def shift_failures(by: datetime.timedelta) -> None:
+    """Moves the recorded login failures back in time, as if ``by`` had passed since."""
+    from axes.models import AccessAttempt
+
+    AccessAttempt.objects.update(attempt_time=F("attempt_time") - by)
+
+
+@pytest.mark.cache
+def test_five_failures_lock_that_user_name_at_that_address_with_a_clear_message(organiser):
+    client = at("10.0.0.1")
     for _ in range(4):
         response = login(client)
         assert response.status_code == 200 and "correct username and password" in response.content.decode()
@@ -295,18 +303,46 @@ def test_five_failures_for_a_username_lock_it_with_a_clear_message(client, organ
     assert 900 - 5 <= int(response["Retry-After"]) <= 900
     locked = login(client, password=PASSWORD)
     assert locked.status_code == 429 and "_auth_user_id" not in client.session
-    other_address = login(Client(REMOTE_ADDR="10.9.9.9"), password=PASSWORD)
-    assert other_address.status_code == 429
+    assert "Too many attempts" in locked.content.decode()
 
 
-def test_the_lock_ends_with_the_window_and_a_success_clears_the_count(client, organiser, monkeypatch):
-    now = security.time.time()
+@pytest.mark.cache
+def test_nobody_locks_the_organiser_out_from_another_address(organiser):
+    for _ in range(5):
+        login(at("203.0.113.66"))
+    assert login(at("203.0.113.66"), password=PASSWORD).status_code == 429
+    elsewhere = at("10.0.0.2")
+    assert login(elsewhere, password=PASSWORD).status_code == 302
+    assert elsewhere.session["_auth_user_id"] == str(organiser.pk)
+
+
+@pytest.mark.cache
+def test_one_address_does_not_lock_every_account_there(organiser, django_user_model):
+    django_user_model.objects.create_user("scorer", password=PASSWORD)
+    venue = at("10.0.0.1")
+    statuses = [login(venue, username=f"guess{n % 7}").status_code for n in range(20)]
+    assert statuses == [200] * 20
+    for _ in range(5):
+        login(venue, username="scorer")
+    assert login(venue, username="scorer", password=PASSWORD).status_code == 429
+    assert login(at("10.0.0.1"), password=PASSWORD).status_code == 302
+    assert login(at("10.0.0.1"), username="boss").status_code == 200
+
+
+@pytest.mark.cache
+def test_the_lock_ends_with_the_cool_off_and_a_success_clears_the_count(organiser):
+    client = at("10.0.0.1")
     for _ in range(5):
         login(client)
     assert login(client, password=PASSWORD).status_code == 429
-    monkeypatch.setattr(security.time, "time", lambda: now + 14 * 60 + 30)
-    assert "try again in 1 minute." in login(client, password=PASSWORD).content.decode()
-    monkeypatch.setattr(security.time, "time", lambda: now + 15 * 60 + 1)
+    shift_failures(datetime.timedelta(minutes=14, seconds=30))
+    almost = login(client, password=PASSWORD)
+    assert "try again in 1 minute." in almost.content.decode() and 25 <= int(almost["Retry-After"]) <= 30
+    shift_failures(datetime.timedelta(seconds=31))
+    assert login(client, password=PASSWORD).status_code == 302
+    client.logout()
+    for _ in range(4):
+        assert login(client).status_code == 200
     assert login(client, password=PASSWORD).status_code == 302
     client.logout()
     for _ in range(4):
@@ -314,48 +350,235 @@ def test_the_lock_ends_with_the_window_and_a_success_clears_the_count(client, or
     assert login(client, password=PASSWORD).status_code == 302
 
 
-def test_twenty_failures_from_one_address_lock_that_address(organiser):
-    client = Client(REMOTE_ADDR="10.0.0.1")
-    statuses = [login(client, username=f"guess{n % 7}").status_code for n in range(20)]
-    assert statuses[:19] == [200] * 19 and statuses[19] == 429
-    assert login(client, password=PASSWORD).status_code == 429
-    assert login(Client(REMOTE_ADDR="10.0.0.2"), password=PASSWORD).status_code == 302
+@pytest.mark.cache
+def test_behind_a_proxy_the_last_forwarded_hop_is_the_address(settings, organiser):
+    from axes.models import AccessAttempt
 
-
-def test_behind_a_proxy_the_forwarded_address_is_counted(settings, organiser):
     settings.CLIENT_IP_HEADER = "X-Forwarded-For"
-    client = Client(REMOTE_ADDR="10.0.0.100")
-    for n in range(20):
-        login(client, username=f"guess{n % 7}", HTTP_X_FORWARDED_FOR=f"1.2.3.4, 192.0.2.{n % 2}")
-    assert login(client, password=PASSWORD, HTTP_X_FORWARDED_FOR="192.0.2.0").status_code == 302
+    proxy = at("10.0.0.100")
+    for _ in range(5):
+        login(proxy, HTTP_X_FORWARDED_FOR="1.2.3.4, 192.0.2.1")
+    assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {"192.0.2.1"}
+    assert login(proxy, password=PASSWORD, HTTP_X_FORWARDED_FOR="192.0.2.1").status_code == 429
+    assert login(proxy, password=PASSWORD, HTTP_X_FORWARDED_FOR="192.0.2.9, 192.0.2.1").status_code == 429
+    assert login(proxy, password=PASSWORD, HTTP_X_FORWARDED_FOR="192.0.2.1, 192.0.2.2").status_code == 302
 
 
-def test_the_admin_login_is_throttled_too(client, organiser):
+def test_the_client_address_is_the_last_hop_when_it_is_an_address(rf, settings):
+    request = rf.get("/", REMOTE_ADDR="10.0.0.100", HTTP_X_FORWARDED_FOR="198.51.100.1, 2001:DB8::1")
+    assert security.client_ip(request) == "10.0.0.100"
+    settings.CLIENT_IP_HEADER = "X-Forwarded-For"
+    assert security.client_ip(request) == "2001:db8::1"
+    request.META["HTTP_X_FORWARDED_FOR"] = "198.51.100.1, not-an-address"
+    assert security.client_ip(request) == "10.0.0.100"
+    assert django_settings.AXES_CLIENT_IP_CALLABLE == "tournaments.security.client_ip"
+
+
+@pytest.mark.cache
+def test_the_admin_login_is_throttled_too(organiser):
+    client = at("10.0.0.1")
     for _ in range(5):
         response = login(client, url="/admin/login/")
-    assert response.status_code == 429
-    assert "Too many attempts, try again in 15 minutes." in response.content.decode()
+    assert response.status_code == 429 and int(response["Retry-After"]) > 0
+    page = response.content.decode()
+    assert "Too many attempts, try again in 15 minutes." in page and 'value="boss"' in page
+    assert 'id="site-name"' in page
     assert login(client, url="/admin/login/", password=PASSWORD).status_code == 429
     assert login(client, password=PASSWORD).status_code == 429
+    assert login(at("10.0.0.2"), url="/admin/login/", password=PASSWORD).status_code == 302
 
 
-def test_the_failure_counts_are_shared_by_processes_through_files(client, organiser, own_throttle_cache):
-    assert django_settings.CACHES["ratelimit"]["BACKEND"].endswith("FileBasedCache")
-    from config import settings as project_settings
+@pytest.mark.cache
+def test_login_failures_are_rows_every_process_sees(organiser):
+    from axes.models import AccessAttempt
 
-    assert project_settings.CACHES["ratelimit"]["BACKEND"] == "django.core.cache.backends.filebased.FileBasedCache"
+    assert django_settings.AXES_HANDLER == "axes.handlers.database.AxesDatabaseHandler"
+    for _ in range(3):
+        login(at("10.0.0.1"))
+    attempt = AccessAttempt.objects.get()
+    assert (attempt.username, attempt.ip_address, attempt.failures_since_start) == ("boss", "10.0.0.1", 3)
+    assert "wrong-password" not in attempt.post_data
+
+
+# Rate limits ---------------------------------------------------------------------------------------------------
+
+
+class Clock:
+    """Stands in for the ``time`` module in tournaments.security: the time is whatever the test sets."""
+
+    def __init__(self, now: float):
+        self.now = now
+
+    def time(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """A clock 20 seconds into a minute, so a test's requests all fall into one window of the limits."""
+    fake = Clock(60 * 31_666_666 + 20.0)
+    monkeypatch.setattr(security, "time", fake)
+    return fake
+
+
+@pytest.fixture
+def real_limits(settings):
+    """The rate limits the app is configured with, instead of the tests' generous ones."""
+    from config import settings as configured
+
+    for name in ["SAVE_RATE_LIMIT", "SAVE_RATE_LIMITS", "NOT_FOUND_RATE_LIMIT"]:
+        setattr(settings, name, getattr(configured, name))
+    assert settings.SAVE_RATE_LIMIT == (30, 60) and settings.NOT_FOUND_RATE_LIMIT == (60, 60)
+    settings.NOT_FOUND_RATE_LIMIT = (20, 60)
+
+
+def sheet_body(table: Table, version: int = 0) -> str:
+    names = [s.player.name for s in table.seats.order_by("position")]
+    document = {"game": "vegetables", "players": names, "manches": [MANCHE]}
+    return json.dumps({"manche": 1, "version": version, "document": document})
+
+
+def assert_too_many(response, api: bool) -> str:
+    assert response.status_code == 429, response.status_code
+    assert 1 <= int(response["Retry-After"]) <= 60
+    if api:
+        assert response["Content-Type"] == "application/json"
+        [error] = response.json()["errors"]
+        assert error["path"] == ""
+        return error["message"]
+    page = response.content.decode()
+    assert "<h1>Too many requests</h1>" in page and inline_code(page).found == []
+    return page
+
+
+@pytest.mark.cache
+def test_saves_through_one_link_are_limited_to_30_a_minute(client, tables, real_limits, clock):
+    mine, theirs = tables
+    save = reverse("tournaments:table_save", args=[mine.token, 1])
+    api = reverse("tournaments:api_table_sheet", args=[mine.token])
+    statuses = [client.post(save, scorer_post(seat=1)).status_code for _ in range(25)]
+    statuses += [client.put(api, sheet_body(mine), content_type="application/json").status_code for _ in range(5)]
+    assert 429 not in statuses and statuses[0] == 302
+    refused = client.post(save, scorer_post(seat=1, version=1))
+    assert "Too many saves through this link: nothing was saved." in assert_too_many(refused, api=False)
+    refused = client.put(api, sheet_body(mine, version=1), content_type="application/json")
+    assert "nothing was saved" in assert_too_many(refused, api=True)
+    confirm = reverse("tournaments:table_confirm", args=[mine.token, 1])
+    assert client.post(confirm, {"seat": "2", "version": "1"}).status_code == 429
+    from_the_form = client.post(save, scorer_post(seat=1, version=1), HTTP_HX_REQUEST="true")
+    assert from_the_form.status_code == 429 and from_the_form["HX-Retarget"] == "#alerts"
+    assert "nothing was saved" in from_the_form.content.decode()
+    assert Manche.objects.get(table=mine, number=1).version == 1
+    assert client.get(reverse("tournaments:table", args=[mine.token])).status_code == 200
+    assert client.get(api).status_code == 200
+    other = reverse("tournaments:table_save", args=[theirs.token, 1])
+    assert client.post(other, scorer_post(seat=1)).status_code == 302
+    clock.now += 40
+    assert client.post(save, scorer_post(seat=1, version=1)).status_code == 302
+    assert Manche.objects.get(table=mine, number=1).version == 2
+
+
+@pytest.mark.cache
+def test_the_live_check_counts_apart_from_the_saves(client, tables, real_limits, clock, settings):
+    token = tables[0].token
+    save = reverse("tournaments:table_save", args=[token, 1])
+    check = reverse("tournaments:table_check", args=[token, 1])
+    for _ in range(31):
+        client.post(save, scorer_post(seat=1))
+    assert client.post(save, scorer_post(seat=1)).status_code == 429
+    checks = [client.post(check, scorer_post(seat=1)).status_code for _ in range(40)]
+    assert checks == [200] * 40
+    settings.SAVE_RATE_LIMITS = {"tournaments:table_check": (5, 60)}
+    assert_too_many(client.post(check, scorer_post(seat=1)), api=False)
+
+
+@pytest.mark.cache
+def test_guessed_links_are_refused_after_20_not_found_a_minute(client, tables, real_limits, clock):
+    token = tables[0].token
+    guesses = [f"/t/{'A' * 21}{n % 10}/" for n in range(12)]
+    guesses += [f"/api/tables/{'B' * 21}{n}/sheet" for n in range(4)] + ["/p/guessed/", "/p/x/y/", "/t/x/", "/t/"]
+    assert [client.get(url).status_code for url in guesses] == [404] * 20
+    page = assert_too_many(client.get(reverse("tournaments:table", args=[token])), api=False)
+    assert "Too many links that lead nowhere" in page
+    assert_too_many(client.get(f"/api/tables/{token}/sheet"), api=True)
+    assert_too_many(client.post(reverse("tournaments:table_save", args=[token, 1]), scorer_post(seat=1)), api=False)
+    assert_too_many(client.get("/p/anything/"), api=False)
+    assert Manche.objects.get(table=tables[0], number=1).version == 0
+    assert client.get("/").status_code == 200
+    assert client.get(tables[0].round.event.get_absolute_url()).status_code == 200
+    assert at("10.0.0.2").get(reverse("tournaments:table", args=[token])).status_code == 200
+    clock.now += 40
+    assert client.get(reverse("tournaments:table", args=[token])).status_code == 200
+
+
+@pytest.mark.cache
+def test_not_found_elsewhere_is_not_counted(client, tables, real_limits, clock):
+    for n in range(25):
+        assert client.get(f"/e/no-such-event-{n}/").status_code == 404
+    assert client.get(reverse("tournaments:table", args=[tables[0].token])).status_code == 200
+
+
+@pytest.mark.cache
+def test_behind_a_proxy_not_found_answers_count_per_forwarded_address(settings, tables, real_limits, clock):
+    settings.CLIENT_IP_HEADER = "X-Forwarded-For"
+    proxy = at("10.0.0.100")
+    for n in range(20):
+        proxy.get(f"/t/{'A' * 21}{n % 10}/", HTTP_X_FORWARDED_FOR="192.0.2.1")
+    table = reverse("tournaments:table", args=[tables[0].token])
+    assert proxy.get(table, HTTP_X_FORWARDED_FOR="192.0.2.1").status_code == 429
+    assert proxy.get(table, HTTP_X_FORWARDED_FOR="192.0.2.1, 192.0.2.2").status_code == 200
+
+
+@pytest.mark.cache
+def test_the_counts_are_shared_by_processes(client, tables, settings, tmp_path, clock):
+    """Another process counts 20 "not found" for an address; this one then refuses that address."""
+    from config.settings import cache_settings
+
+    settings.CACHES = cache_settings(os.environ.get("CACHE_URL", ""), str(tmp_path / "ratelimit"))
+    settings.NOT_FOUND_RATE_LIMIT = (20, 3600)
+    address = f"2001:db8::{uuid.uuid4().hex[:4]}"
     script = (
         "import django; django.setup()\n"
-        "from tournaments.security import record_login_failure\n"
-        "for _ in range(5): record_login_failure('boss', '203.0.113.7')\n"
+        "from tournaments.security import count_request\n"
+        f"for _ in range(20): count_request('not-found', {address!r}, (20, 3600), now={clock.now})\n"
     )
     environment = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-    environment.update(DJANGO_SETTINGS_MODULE="config.settings", RATELIMIT_CACHE_DIR=str(own_throttle_cache))
+    environment.update(DJANGO_SETTINGS_MODULE="config.settings", RATELIMIT_CACHE_DIR=str(tmp_path / "ratelimit"))
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=environment, capture_output=True, timeout=60)
     assert done.returncode == 0, done.stderr.decode()
-    assert any(own_throttle_cache.iterdir())
-    assert login(client, password=PASSWORD).status_code == 429
-    assert caches.create_connection("ratelimit").get(security.throttle_keys("boss", None)[0][0])
+    table = reverse("tournaments:table", args=[tables[0].token])
+    assert at(address).get(table).status_code == 429
+    assert at("2001:db8::1:1").get(table).status_code == 200
+
+
+@pytest.mark.cache
+def test_when_the_counts_cannot_be_reached_saves_still_go_through(client, tables, settings, tmp_path, caplog):
+    redis = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": f"unix://{tmp_path}/none.sock"}
+    settings.CACHES = {**settings.CACHES, "ratelimit": redis}
+    settings.SAVE_RATE_LIMIT = settings.NOT_FOUND_RATE_LIMIT = (1, 60)
+    save = reverse("tournaments:table_save", args=[tables[0].token, 1])
+    assert client.post(save, scorer_post(seat=1)).status_code == 302
+    assert client.post(save, scorer_post(seat=1, version=1)).status_code == 302
+    assert client.get("/t/nothing-here/").status_code == 404
+    assert client.get("/t/nothing-here/").status_code == 404
+    assert "Rate limit counts unreachable" in caplog.text
+
+
+@pytest.mark.cache
+def test_the_caches_are_redis_when_cache_url_is_set():
+    """``make test`` runs these tests against a Redis server too: that run must not fall back to local caches."""
+    from django.core.cache.backends.filebased import FileBasedCache
+    from django.core.cache.backends.locmem import LocMemCache
+    from django.core.cache.backends.redis import RedisCache
+
+    if os.environ.get("CACHE_URL"):
+        assert isinstance(caches["default"], RedisCache) and isinstance(caches["ratelimit"], RedisCache)
+        assert caches["ratelimit"]._cache.get_client().ping()
+    else:
+        assert isinstance(caches["default"], LocMemCache) and isinstance(caches["ratelimit"], FileBasedCache)
+    assert security.count_request("check", "one", (1, 60)) == 0
+    assert security.count_request("check", "one", (1, 60)) > 0
+    assert caches["ratelimit"].get(security.window_key("check", "one", (1, 60), time.time())[0]) == 2
 
 
 # Headers and inline code ---------------------------------------------------------------------------------------
@@ -546,8 +769,11 @@ def test_a_locked_database_gives_the_table_form_a_short_503_page(client, tables,
     assert response.status_code == 503
     assert int(response["Retry-After"]) > 0
     page = response.content.decode()
-    assert "<h1>Busy for a moment</h1>" in page and "send it again in a few seconds" in page
-    assert inline_code(page).found == []
+    assert "send it again in a few seconds" in page and inline_code(page).found == []
+    if htmx:
+        assert response["HX-Retarget"] == "#alerts" and "<h1>" not in page
+    else:
+        assert "<h1>Busy for a moment</h1>" in page
 
 
 def test_an_unreachable_database_on_an_organiser_page_is_503_too(organiser_client, event, monkeypatch):

@@ -1,11 +1,15 @@
-"""Settings from the environment: SQLite in WAL mode by default, a deploy check that is clean."""
+"""Settings from the environment: SQLite in WAL mode by default, caches and rate limits, a clean deploy check."""
 
 import os
 import subprocess
 import sys
 from pathlib import Path
 
-from config.settings import database_settings
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from config.env import env_rate
+from config.settings import cache_settings, database_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -67,3 +71,54 @@ def test_check_deploy_warns_when_debug_is_on():
     result = run_manage("check", "--deploy", "--fail-level", "WARNING", DEBUG="1")
     assert result.returncode != 0
     assert "DEBUG" in result.stdout + result.stderr
+
+
+def test_without_cache_url_the_caches_need_no_server():
+    caches = cache_settings("", "/srv/counts")
+    assert caches["default"]["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
+    assert caches["ratelimit"]["BACKEND"] == "django.core.cache.backends.filebased.FileBasedCache"
+    assert caches["ratelimit"]["LOCATION"] == "/srv/counts"
+
+
+@pytest.mark.parametrize(
+    "url", ["redis://cache.example.org:6379/1", "rediss://cache.example.org", "unix:///run/r.sock"]
+)
+def test_a_cache_url_puts_every_cache_in_redis_each_under_its_prefix(url):
+    caches = cache_settings(url, "/unused")
+    assert set(caches) == {"default", "ratelimit"}
+    for alias, config in caches.items():
+        assert config["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+        assert config["LOCATION"] == url
+        assert config["KEY_PREFIX"] == f"tablescore:{alias}"
+
+
+def test_a_cache_url_of_another_kind_is_refused():
+    with pytest.raises(ImproperlyConfigured, match="CACHE_URL"):
+        cache_settings("memcached://cache.example.org", "/unused")
+
+
+@pytest.mark.parametrize(
+    ("value", "rate"),
+    [("", (30, 60)), ("30/m", (30, 60)), ("5/s", (5, 1)), ("100/h", (100, 3600)), ("20/5m", (20, 300)), ("OFF", None)],
+)
+def test_rate_limits_are_read_as_requests_per_seconds(monkeypatch, value, rate):
+    monkeypatch.setenv("SAVE_RATE_LIMIT", value)
+    assert env_rate("SAVE_RATE_LIMIT", "30/m") == rate
+
+
+@pytest.mark.parametrize("value", ["30", "30/min", "m/30", "-1/m", "30/0m", "thirty/m"])
+def test_a_rate_limit_that_is_not_understood_stops_the_start(monkeypatch, value):
+    monkeypatch.setenv("SAVE_RATE_LIMIT", value)
+    with pytest.raises(ImproperlyConfigured, match="SAVE_RATE_LIMIT"):
+        env_rate("SAVE_RATE_LIMIT", "30/m")
+
+
+def test_the_configured_limits_and_login_throttle():
+    from config import settings
+
+    assert settings.SAVE_RATE_LIMIT == (30, 60) and settings.NOT_FOUND_RATE_LIMIT == (60, 60)
+    checks = {"tournaments:table_check": (240, 60), "tournaments:player_table_check": (240, 60)}
+    assert checks == settings.SAVE_RATE_LIMITS
+    assert settings.AXES_LOCKOUT_PARAMETERS == [["username", "ip_address"]]
+    assert (settings.AXES_FAILURE_LIMIT, settings.AXES_COOLOFF_TIME.total_seconds()) == (5, 900)
+    assert "axes.middleware.AxesMiddleware" in settings.MIDDLEWARE

@@ -1,12 +1,10 @@
-"""Defences at the edge: scorer tokens, login throttling, security headers, oversized bodies, a busy database.
-
-The login throttle keeps its counts in the ``ratelimit`` cache (``settings.CACHES``), a folder of files that
-every process of one machine shares; a deployment on several machines points that alias at a shared cache.
-"""
+"""Defences at the edge: scorer tokens, the client's address, login throttling (django-axes: the page it shows),
+rate limits, security headers, oversized bodies, a busy database."""
 
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import logging
 import math
 import time
@@ -16,14 +14,15 @@ from django.contrib.admin import site as admin_site
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import REDIRECT_FIELD_NAME
 from django.contrib.auth.forms import AuthenticationForm
-from django.contrib.auth.signals import user_logged_in, user_login_failed
 from django.core.cache import caches
 from django.db import InterfaceError, OperationalError
+from django.db.models import Max
 from django.forms.utils import ErrorDict
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import Resolver404, resolve
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -41,99 +40,66 @@ def table_by_token(token, tables=None) -> Table | None:
     return find_by_token(Table.objects if tables is None else tables, token)
 
 
-# Login throttling ----------------------------------------------------------------------------------------------
-
-LOGIN_VIEWS = frozenset({"login", "admin:login"})
-
-
-def throttle_cache():
-    return caches[getattr(settings, "LOGIN_THROTTLE_CACHE", "ratelimit")]
-
-
-def failure_window() -> int:
-    return int(getattr(settings, "LOGIN_FAILURE_WINDOW", 15 * 60))
-
-
-def failure_limits() -> dict[str, int]:
-    return {"username": 5, "ip": 20, **getattr(settings, "LOGIN_FAILURE_LIMITS", {})}
+# The client's address ------------------------------------------------------------------------------------------
 
 
 def client_ip(request) -> str:
-    """The client's address: REMOTE_ADDR, or the last hop of ``settings.CLIENT_IP_HEADER`` behind a proxy."""
+    """The client's address: REMOTE_ADDR, or the last hop of ``settings.CLIENT_IP_HEADER`` behind a proxy.
+
+    The last hop is the one the proxy itself added; earlier ones come from the client and may be forged. A last
+    hop that is not an address (a proxy set up wrongly) counts for nothing, and REMOTE_ADDR is used.
+    """
     header = getattr(settings, "CLIENT_IP_HEADER", "")
     if header:
         forwarded = request.META.get("HTTP_" + header.upper().replace("-", "_"), "")
         hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
         if hops:
-            return hops[-1]
+            try:
+                return str(ipaddress.ip_address(hops[-1]))
+            except ValueError:
+                pass
     return request.META.get("REMOTE_ADDR", "")
 
 
-def throttle_keys(username: str | None, ip: str | None) -> list[tuple[str, int]]:
-    """The cache keys counting failures for this username and this address, each with its limit."""
-    limits = failure_limits()
-    keys = []
-    if username:
-        digest = hashlib.sha256(username.strip().casefold().encode()).hexdigest()
-        keys.append((f"login-failures:user:{digest}", limits["username"]))
-    if ip:
-        keys.append((f"login-failures:ip:{hashlib.sha256(ip.encode()).hexdigest()}", limits["ip"]))
-    return keys
+# Login throttling ----------------------------------------------------------------------------------------------
+# django-axes counts the failures (settings: AXES_*); these are the wait it announces and the page it shows.
 
 
-def recent_failures(key: str, now: float) -> list[float]:
-    """The times of the failures under ``key`` still inside the window."""
-    stored = throttle_cache().get(key) or []
-    return [moment for moment in stored if now - moment < failure_window()]
+def lockout_seconds(request, credentials=None) -> int:
+    """How long this user name must wait at this address: the cool-off from its latest recorded failure."""
+    from axes.handlers.proxy import AxesProxyHandler
+    from axes.helpers import get_cool_off
+
+    cool_off = get_cool_off(request)
+    if cool_off is None:
+        return 0
+    AxesProxyHandler.update_request(request)
+    handler = AxesProxyHandler.get_implementation()
+    since = timezone.now()
+    if hasattr(handler, "get_user_attempts"):  # the database handler: each failure's time is kept
+        latest = [
+            attempts.aggregate(t=Max("attempt_time"))["t"]
+            for attempts in handler.get_user_attempts(request, credentials)
+        ]
+        since = max((moment for moment in latest if moment is not None), default=since)
+    return max(1, math.ceil((since + cool_off - timezone.now()).total_seconds()))
 
 
-def record_login_failure(username: str | None, ip: str | None) -> None:
-    now = time.time()
-    for key, limit in throttle_keys(username, ip):
-        failures = [*recent_failures(key, now), now][-limit:]
-        throttle_cache().set(key, failures, timeout=failure_window())
-
-
-def lockout_seconds(username: str | None, ip: str | None) -> int:
-    """How long this username or address must wait before trying again; 0 when it may try now."""
-    now = time.time()
-    wait = 0.0
-    for key, limit in throttle_keys(username, ip):
-        failures = recent_failures(key, now)
-        if len(failures) >= limit:
-            wait = max(wait, failures[-limit] + failure_window() - now)
-    return math.ceil(wait)
-
-
-def forget_login_failures(username: str | None) -> None:
-    for key, _limit in throttle_keys(username, None):
-        throttle_cache().delete(key)
-
-
-def on_login_failed(sender, credentials, request=None, **kwargs) -> None:
-    ip = client_ip(request) if request is not None else None
-    record_login_failure(credentials.get("username"), ip)
-    if request is not None:
-        request.login_failed = True
-
-
-def on_logged_in(sender, request, user, **kwargs) -> None:
-    forget_login_failures(user.get_username())
-
-
-user_login_failed.connect(on_login_failed, dispatch_uid="tablescore-login-throttle-failed")
-user_logged_in.connect(on_logged_in, dispatch_uid="tablescore-login-throttle-success")
-
-
-def too_many_attempts(request, wait: int) -> HttpResponse:
-    """The login form again, with what was typed and the wait, as 429 Too Many Requests."""
+def login_lockout(request, original_response=None, credentials=None) -> HttpResponse:
+    """``AXES_LOCKOUT_CALLABLE``: the login form again, with what was typed and the wait, as 429 with Retry-After."""
+    wait = lockout_seconds(request, credentials)
     minutes = max(1, math.ceil(wait / 60))
     message = ngettext(
         "Too many attempts, try again in %(minutes)d minute.",
         "Too many attempts, try again in %(minutes)d minutes.",
         minutes,
     ) % {"minutes": minutes}
-    admin = request.resolver_match.view_name == "admin:login"
+    view_name = request.resolver_match.view_name if request.resolver_match else ""
+    if view_name not in {"login", "admin:login"}:
+        response = short_page(_("Too many attempts"), message, 429)
+        response["Retry-After"] = str(wait)
+        return response
+    admin = view_name == "admin:login"
     form = (AdminAuthenticationForm if admin else AuthenticationForm)(request, data=request.POST)
     form._errors = ErrorDict({"__all__": form.error_class([message])})
     form.cleaned_data = {}
@@ -147,25 +113,122 @@ def too_many_attempts(request, wait: int) -> HttpResponse:
     return response
 
 
-class LoginThrottleMiddleware:
-    """Refuses login attempts (429) after too many recent failures for the username or from the address."""
+# Rate limits ---------------------------------------------------------------------------------------------------
+# Counted in the ``ratelimit`` cache, one count per subject and fixed window: a folder of files that the processes
+# of one machine share, or with CACHE_URL a Redis server that every machine shares.
+
+SAVE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def rate_cache():
+    return caches[getattr(settings, "RATE_LIMIT_CACHE", "ratelimit")]
+
+
+def window_key(kind: str, subject: str, rate: tuple[int, int], now: float) -> tuple[str, int]:
+    """The cache key counting ``kind`` for ``subject`` in the window holding ``now``, and the seconds it has left."""
+    seconds = rate[1]
+    start = int(now // seconds) * seconds
+    digest = hashlib.sha256(subject.encode()).hexdigest()[:32]
+    return f"{kind}:{digest}:{seconds}:{start}", max(1, math.ceil(start + seconds - now))
+
+
+def count_request(kind: str, subject: str, rate: tuple[int, int] | None, now: float | None = None) -> int:
+    """Counts one more request; the seconds left in the window once past ``rate`` (requests, seconds), else 0.
+
+    When the counts cannot be reached (the Redis server is down, the folder unwritable) the request goes through:
+    an event goes on without its limits rather than without its score entry.
+    """
+    if not rate:
+        return 0
+    key, left = window_key(kind, subject, rate, time.time() if now is None else now)
+    cache = rate_cache()
+    try:
+        cache.add(key, 0, timeout=left + 60)
+        try:
+            count = cache.incr(key)
+            cache.touch(key, timeout=left + 60)  # the file cache's incr writes the entry with its default timeout
+        except ValueError:  # gone between add and incr
+            count = 1
+            cache.set(key, count, timeout=left + 60)
+    except Exception:
+        logger.exception("Rate limit counts unreachable; %s not counted", kind)
+        return 0
+    return left if count > rate[0] else 0
+
+
+def used_up(kind: str, subject: str, rate: tuple[int, int] | None, now: float | None = None) -> int:
+    """The seconds left in the window when ``subject`` already used up ``rate`` in it, else 0 (counts nothing)."""
+    if not rate:
+        return 0
+    key, left = window_key(kind, subject, rate, time.time() if now is None else now)
+    try:
+        count = rate_cache().get(key) or 0
+    except Exception:
+        logger.exception("Rate limit counts unreachable; %s not checked", kind)
+        return 0
+    return left if count >= rate[0] else 0
+
+
+def too_many_requests(request, wait: int, saves: bool) -> HttpResponse:
+    if saves:
+        message = ngettext(
+            "Too many saves through this link: nothing was saved. Send it again in %(seconds)d second.",
+            "Too many saves through this link: nothing was saved. Send it again in %(seconds)d seconds.",
+            wait,
+        ) % {"seconds": wait}
+    else:
+        message = ngettext(
+            "Too many links that lead nowhere were opened from your network. Try again in %(seconds)d second, "
+            "and check the link with the organiser.",
+            "Too many links that lead nowhere were opened from your network. Try again in %(seconds)d seconds, "
+            "and check the link with the organiser.",
+            wait,
+        ) % {"seconds": wait}
+    if is_api(request):
+        response = api_error(message, 429)
+    elif request.headers.get("HX-Request"):
+        response = page_alert(message, 429)
+    else:
+        response = short_page(_("Too many requests"), message, 429)
+    response["Retry-After"] = str(wait)
+    return response
+
+
+class RateLimitMiddleware:
+    """429 with Retry-After past a rate limit, before the view runs.
+
+    Saves (POST, PUT, PATCH, DELETE) to a view whose URL holds a ``token`` (a table's or a player's link) are
+    counted per token: ``SAVE_RATE_LIMIT``, or the view's own count and limit in ``SAVE_RATE_LIMITS``. Answers
+    "not found" under ``NOT_FOUND_PREFIXES`` are counted per client address: past ``NOT_FOUND_RATE_LIMIT`` that
+    address gets 429 for everything there until the window ends, so links cannot be found by guessing.
+    """
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        response = self.get_response(request)
-        if getattr(request, "login_failed", False):
-            wait = lockout_seconds(request.POST.get("username"), client_ip(request))
+        rate = getattr(settings, "NOT_FOUND_RATE_LIMIT", None)
+        guarded = rate and request.path_info.startswith(tuple(getattr(settings, "NOT_FOUND_PREFIXES", ())))
+        if guarded:
+            wait = used_up("not-found", client_ip(request), rate)
             if wait:
-                return too_many_attempts(request, wait)
+                return too_many_requests(request, wait, saves=False)
+        response = self.get_response(request)
+        if guarded and response.status_code == 404:
+            count_request("not-found", client_ip(request), rate)
         return response
 
     def process_view(self, request, view_func, view_args, view_kwargs):
-        if request.method != "POST" or request.resolver_match.view_name not in LOGIN_VIEWS:
+        token = view_kwargs.get("token")
+        if token is None or request.method not in SAVE_METHODS:
             return None
-        wait = lockout_seconds(request.POST.get("username"), client_ip(request))
-        return too_many_attempts(request, wait) if wait else None
+        view_name = request.resolver_match.view_name
+        own = getattr(settings, "SAVE_RATE_LIMITS", {})
+        if view_name in own:
+            wait = count_request(f"save:{view_name}", str(token), own[view_name])
+        else:
+            wait = count_request("save", str(token), getattr(settings, "SAVE_RATE_LIMIT", None))
+        return too_many_requests(request, wait, saves=True) if wait else None
 
 
 # Security headers ----------------------------------------------------------------------------------------------
@@ -215,6 +278,14 @@ def short_page(title: str, message: str, status: int) -> HttpResponse:
         message,
     )
     return HttpResponse(html, status=status)
+
+
+def page_alert(message: str, status: int) -> HttpResponse:
+    """For a request made by HTMX: the message in the page's alert area, leaving what was typed in place."""
+    response = HttpResponse(format_html('<p class="notice warning">{}</p>', message), status=status)
+    response["HX-Retarget"] = "#alerts"
+    response["HX-Reswap"] = "innerHTML"
+    return response
 
 
 # Oversized bodies ----------------------------------------------------------------------------------------------
@@ -292,6 +363,8 @@ class DatabaseUnavailableMiddleware:
 def database_busy(request) -> HttpResponse:
     if is_api(request):
         response = api_error(_("The database is busy. Send the same request again in a few seconds."), 503)
+    elif request.headers.get("HX-Request"):
+        response = page_alert(_("The scores database is busy. Nothing was saved: send it again in a few seconds."), 503)
     else:
         response = short_page(
             _("Busy for a moment"),
