@@ -1,12 +1,22 @@
 """Tablescore's scoring engine: the rules of each game as pure Python.
 
 ``score(document)`` turns a score-sheet document into a result document, or raises
-``ScoreSheetError`` whose ``.errors`` lists every problem with its path.
+``ScoreSheetError`` whose ``.errors`` lists every problem with its path. ``check(document)`` returns the
+document cut down to the keys the rules read, and its result.
 """
 
-from .engine import score
+from .engine import check, normalise, score
 from .errors import Problem, ScoreSheetError
 from .games import GAMES
 from .registry import GameRules, default_placement_points
 
-__all__ = ["GAMES", "GameRules", "Problem", "ScoreSheetError", "default_placement_points", "score"]
+__all__ = [
+    "GAMES",
+    "GameRules",
+    "Problem",
+    "ScoreSheetError",
+    "check",
+    "default_placement_points",
+    "normalise",
+    "score",
+]

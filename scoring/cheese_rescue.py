@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 from .errors import Problems, at
 from .i18n import _
 from .registry import GameOutcome, GameRules, PlayerScore, Sheet, TallyField, Variant
+from .shape import ANY
 from .values import read_int, read_list, read_object
 
 DOG, CAT, MOUSE, START, CHEESE = "D", "C", "M", "S", "Q"
@@ -398,6 +399,9 @@ def score_sheet(document: dict, sheet: Sheet, problems: Problems) -> GameOutcome
     return None
 
 
+#: The keys of a sheet the rules read (``shape``): each player's tally, or the final board.
+DOCUMENT = {"tallies": [{"cheese_points": ANY, "cheese_cards": ANY}], "board": ANY}
+
 RULES = GameRules(
     key="cheese-rescue",
     name="Cheese Rescue",
@@ -407,6 +411,7 @@ RULES = GameRules(
         TallyField("cheese_cards", _("Cheese cards"), _("How many of your cheeses are left on the board.")),
     ),
     scorer=score_sheet,
+    document=DOCUMENT,
     default_variant=lambda count: "standard",
     table_sizes=(2, 3, 4),
     tiebreak_label=_("most cheese cards left"),

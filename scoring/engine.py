@@ -1,4 +1,8 @@
-"""``score(document)``: checks the common fields, hands the rest to the game, ranks the result."""
+"""``score(document)``: checks the common fields, hands the rest to the game, ranks the result.
+
+``check(document)`` first cuts the document down to the keys its game's rules read (``normalise``) and
+scores that: it returns both, so what is kept is exactly what was scored.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from .games import GAMES
 from .i18n import _
 from .ranking import competition_ranks
 from .registry import GameOutcome, GameRules, Sheet
+from .shape import COMMON, cut
 
 MAX_PLAYERS = 9
 MAX_NAME_LENGTH = 100
@@ -134,3 +139,21 @@ def score(document: Any, games: Mapping[str, GameRules] = GAMES) -> dict[str, An
             problems.add("", _("This sheet could not be scored."))
         raise ScoreSheetError(problems.items)
     return result_document(sheet, outcome)
+
+
+def normalise(document: Any, games: Mapping[str, GameRules] = GAMES) -> Any:
+    """``document`` with only the keys its game's rules read, at any depth; anything else is dropped.
+
+    The common fields are kept whatever the game; a value that is not a JSON object is returned as it is.
+    """
+    if not isinstance(document, dict):
+        return document
+    game = document.get("game")
+    rules = games.get(game) if isinstance(game, str) else None
+    return cut(document, COMMON if rules is None else rules.document_shape)
+
+
+def check(document: Any, games: Mapping[str, GameRules] = GAMES) -> tuple[Any, dict[str, Any]]:
+    """The normalised document and its result; raises ScoreSheetError as ``score`` does."""
+    normalised = normalise(document, games)
+    return normalised, score(normalised, games)

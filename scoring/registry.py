@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import Problems
+from .shape import ANY, COMMON
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,15 @@ class GameRules:
     tiebreak_label: str = ""
     #: Several manches per round are added up (VEGEtables); the others score each manche alone.
     has_manches: bool = False
+    #: The game's own fields of a document and what each holds, as ``shape`` describes them: the keys the
+    #: scorer reads. None for a game whose sheet is one list of numbers per tally field.
+    document: dict[str, Any] | None = None
+
+    @property
+    def document_shape(self) -> dict[str, Any]:
+        """The shape of this game's documents: the common fields and the game's own; other keys are dropped."""
+        own = self.document if self.document is not None else {tally.key: ANY for tally in self.tally_fields}
+        return {**COMMON, **own}
 
     def variant(self, key: str) -> Variant | None:
         return next((v for v in self.variants if v.key == key), None)

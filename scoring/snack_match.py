@@ -10,6 +10,7 @@ from .errors import Problems, ScoreSheetError, at
 from .grid import flat_groups
 from .i18n import _
 from .registry import GameOutcome, GameRules, PlayerScore, Sheet, TallyField, Variant
+from .shape import ANY
 from .values import read_int, read_list, read_object, read_str
 
 STANDARD = "standard"
@@ -461,6 +462,12 @@ def score_sheet(document: dict, sheet: Sheet, problems: Problems) -> GameOutcome
     return GameOutcome([player_score(zone, diet, own) for zone, own in zip(zones, points, strict=True)])
 
 
+#: The keys of a sheet the rules read (``shape``): a zone is its groups by component name, or its grid.
+DOCUMENT = {
+    "diet": [{"component": ANY, "modifier": ANY, "kind": ANY}],
+    "zones": [{"groups": {"snacks": ANY, "cloths": ANY}, "grid": ANY}],
+}
+
 PLAYER_COUNTS = tuple(range(2, 10))
 
 RULES = GameRules(
@@ -483,6 +490,7 @@ RULES = GameRules(
         ),
     ),
     scorer=score_sheet,
+    document=DOCUMENT,
     default_variant=lambda count: STANDARD,
     table_sizes=(2, 3, 4),
     tiebreak_label=_("largest group"),

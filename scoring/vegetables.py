@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 from .errors import Problems, at
 from .i18n import _
 from .registry import GameOutcome, GameRules, PlayerScore, Sheet, TallyField, Variant
+from .shape import ANY
 from .values import read_int, read_list, read_object
 
 SEQUENCES_PER_MANCHE = 16
@@ -341,6 +342,9 @@ def seat_score(entries: tuple[tuple[int, int, int, int], ...]) -> PlayerScore:
     return PlayerScore(total, (), breakdown)
 
 
+#: The keys of a sheet the rules read (``shape``): four rows, one number per player, in each manche.
+DOCUMENT = {"manches": [{"pozzo": ANY, "sequences": ANY, "family_bonuses": ANY, "penalties": ANY}]}
+
 RULES = GameRules(
     key="vegetables",
     name="VEGEtables",
@@ -360,6 +364,7 @@ RULES = GameRules(
         TallyField("penalties", "Paid penalties (-50)", "Passes without playing that cost 50 points each."),
     ),
     scorer=score_sheet,
+    document=DOCUMENT,
     default_variant=lambda count: "expert",
     table_sizes=(2, 3, 4),
     has_manches=True,

@@ -10,6 +10,7 @@ from .errors import Problems, at
 from .grid import piece_of, piece_sizes
 from .i18n import _
 from .registry import GameOutcome, GameRules, PlayerScore, Sheet, TallyField, TeamScore, Variant
+from .shape import ANY, Each
 from .values import read_int, read_list, read_object
 
 #: The goods in the order every list of goods is given.
@@ -504,6 +505,13 @@ def describe_choices(choice: BiggestGoods) -> str:
     return " / ".join(" and ".join(declaration) for declaration in choice.declarations())
 
 
+#: The keys of a sheet the rules read (``shape``): a stand is a tally (goods by name, mice) or a grid.
+DOCUMENT = {
+    "teams": ANY,
+    "stands": [{"declared": ANY, "grid": ANY, "goods": Each({"largest": ANY, "groups": ANY}), "mice": ANY}],
+}
+
+
 def default_variant(count: int) -> str:
     return "two-player" if count == 2 else "standard"
 
@@ -523,6 +531,7 @@ RULES = GameRules(
         TallyField("mice", _("Mice"), _("Mice visible in your stand: -2 points each.")),
     ),
     scorer=score_sheet,
+    document=DOCUMENT,
     default_variant=default_variant,
     table_sizes=(2, 3, 4),
     tiebreak_label="fewest mice",

@@ -195,7 +195,7 @@ def test_player_cards_carry_each_players_own_link_as_a_qr_code(organiser_client,
 
 def test_the_seating_by_name_carries_each_players_own_link(organiser_client, event, tables, tmp_path):
     response = organiser_client.get(reverse("tournaments:print_seating", args=[event.slug, 1]))
-    found = set(decode_qr(render(response.content, 2, tmp_path, "seating")).split("\n"))
+    found = set(decode_qr(render(response.content, 2, tmp_path, "seating", dpi=300)).split("\n"))
     assert {f"http://testserver/p/{p.token}/" for p in event.players.all()} <= found
 
 

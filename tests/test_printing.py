@@ -60,11 +60,11 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def render(content: bytes, page: int, folder: Path, name: str) -> Path:
-    """One page of the PDF as a 150 dpi PNG."""
+def render(content: bytes, page: int, folder: Path, name: str, dpi: int = 150) -> Path:
+    """One page of the PDF as a PNG (150 dpi unless told)."""
     pdf = folder / f"{name}.pdf"
     pdf.write_bytes(content)
-    command = ["pdftoppm", "-r", "150", "-png", "-singlefile", "-f", str(page), "-l", str(page), pdf, folder / name]
+    command = ["pdftoppm", "-r", str(dpi), "-png", "-singlefile", "-f", str(page), "-l", str(page), pdf, folder / name]
     subprocess.run(command, check=True, capture_output=True)
     return folder / f"{name}.png"
 

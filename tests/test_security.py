@@ -41,7 +41,17 @@ MANCHE = {
     "penalties": [0, 1, 0, 0],
 }
 #: Every app URL that is not an organiser page, by who may use it: anyone, or the holder of a scorer link.
-PUBLIC_URLS = {"home", "event", "standings", "standings_live", "standings_csv", "projector", "projector_next", "player"}
+PUBLIC_URLS = {
+    "home",
+    "event",
+    "standings",
+    "standings_live",
+    "standings_csv",
+    "projector",
+    "projector_next",
+    "player",
+    "api_openapi",
+}
 SCORER_URLS = {"table", "table_save", "table_confirm", "table_dispute", "table_check", "api_table_sheet"}
 PLAYER_URLS = {
     "player_link",

@@ -1,5 +1,6 @@
 """Recording a sheet: scored, versioned, audited; a stale or wrong sheet is refused and nothing is lost."""
 
+import json
 import threading
 
 import pytest
@@ -9,7 +10,7 @@ import scoring
 from tests.factories import cheese_tallies, enter, seat_by_hand
 from tournaments.models import Manche, SheetRevision
 from tournaments.models.rounds import TableStatus
-from tournaments.services.sheets import Author, StaleSheet, record_sheet
+from tournaments.services.sheets import MAX_DOCUMENT_BYTES, Author, StaleSheet, record_sheet
 
 
 @pytest.fixture
@@ -102,3 +103,59 @@ def test_two_concurrent_writers_on_the_same_version_never_overwrite_each_other(t
     assert manche.version == 1
     revision = SheetRevision.objects.get(manche=manche)
     assert revision.after == manche.document
+
+
+@pytest.mark.django_db
+def test_keys_the_rules_do_not_read_are_not_stored(table):
+    manche = table.manches.get()
+    sheet = sheet_for(table, [6, 3, 1])
+    padded = {**sheet, "note": "x" * 1000, "tallies": [{**t, "colour": "blue"} for t in sheet["tallies"]]}
+    manche = record_sheet(manche, padded, based_on=0, author=Author(via="api"))
+    assert manche.document == sheet
+    assert manche.revisions.get().after == sheet
+    assert [p["score"] for p in manche.result["players"]] == [6, 3, 1]
+
+
+def padded_to(document: dict, size: int) -> dict:
+    """``document`` with a note that makes its compact JSON exactly ``size`` bytes of UTF-8."""
+    padded = {**document, "note": ""}
+    missing = size - len(json.dumps(padded, ensure_ascii=False, separators=(",", ":")).encode())
+    return {**document, "note": "é" * (missing // 2) + "x" * (missing % 2)}
+
+
+@pytest.mark.django_db
+def test_a_sheet_over_16_kb_is_refused_and_changes_nothing(table):
+    manche = table.manches.get()
+    sheet = sheet_for(table, [6, 3, 1])
+    assert MAX_DOCUMENT_BYTES == 16 * 1024
+    with pytest.raises(scoring.ScoreSheetError) as refused:
+        record_sheet(manche, padded_to(sheet, MAX_DOCUMENT_BYTES + 1), based_on=0, author=Author(via="api"))
+    assert [e["path"] for e in refused.value.errors] == ["document"]
+    assert "16 kB" in refused.value.errors[0]["message"]
+    manche.refresh_from_db()
+    assert manche.version == 0 and manche.document is None and not SheetRevision.objects.exists()
+    manche = record_sheet(manche, padded_to(sheet, MAX_DOCUMENT_BYTES), based_on=0, author=Author(via="api"))
+    assert manche.version == 1 and manche.document == sheet
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "value", [float("nan"), float("inf"), "nul \x00 inside", "lone \ud800 surrogate", {1, 2}], ids=repr
+)
+def test_a_value_json_cannot_store_is_refused(table, value):
+    manche = table.manches.get()
+    sheet = sheet_for(table, [6, 3, 1])
+    sheet["tallies"][0]["cheese_points"] = value
+    with pytest.raises(scoring.ScoreSheetError) as refused:
+        record_sheet(manche, sheet, based_on=0, author=Author(via="api"))
+    assert [e["path"] for e in refused.value.errors] == ["document"]
+    assert Manche.objects.get(pk=manche.pk).version == 0
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("document", [None, [], "sheet", 3, True])
+def test_a_sheet_that_is_not_an_object_is_refused_by_the_rules(table, document):
+    manche = table.manches.get()
+    with pytest.raises(scoring.ScoreSheetError) as refused:
+        record_sheet(manche, document, based_on=0, author=Author(via="api"))
+    assert [e["path"] for e in refused.value.errors] == [""]

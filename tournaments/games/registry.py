@@ -78,3 +78,8 @@ def rules_by_key() -> Mapping[str, scoring.GameRules]:
 def score(document: Any) -> dict[str, Any]:
     """``scoring.score`` over the games of this registry."""
     return scoring.score(document, rules_by_key())
+
+
+def check(document: Any) -> tuple[Any, dict[str, Any]]:
+    """``scoring.check`` over the games of this registry: the document its rules read, and its result."""
+    return scoring.check(document, rules_by_key())

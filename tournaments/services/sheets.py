@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import math
+
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -31,8 +34,34 @@ class StaleSheet(Exception):
         self.current = current
 
 
+#: The largest sheet kept, as compact JSON in UTF-8: well above what any real sheet of any game needs.
+MAX_DOCUMENT_BYTES = 16 * 1024
+
+
+def check_size(document: object) -> None:
+    """Refuse a sheet over MAX_DOCUMENT_BYTES, or one JSON cannot store (NaN, a NUL, a lone surrogate)."""
+    try:
+        text = json.dumps(document, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        size = len(text.encode("utf-8"))
+    except (TypeError, ValueError, RecursionError):
+        text, size = None, 0
+    problems = Problems()
+    if text is None or "\\u0000" in text:
+        problems.add("document", gettext_noop("This sheet holds a value that cannot be stored: check what was sent."))
+    elif size > MAX_DOCUMENT_BYTES:
+        problems.add(
+            "document",
+            gettext_noop("A score sheet is at most {maximum} kB; this one is {size} kB."),
+            maximum=MAX_DOCUMENT_BYTES // 1024,
+            size=math.ceil(size / 1024),
+        )
+    problems.raise_if_any()
+
+
 def check_players(manche: Manche, document: dict) -> None:
     """Refuse a sheet whose players are not this table's, in seat order."""
+    if not isinstance(document, dict):
+        return  # not a sheet at all: the rules refuse it and say so
     names = seat_names(manche.table)
     if document.get("players") != names:
         problems = Problems()
@@ -54,9 +83,10 @@ def record_sheet(manche: Manche, document: dict, *, based_on: int, author: Autho
     Raises ScoreSheetError for a sheet the rules refuse and StaleSheet for a stale version. The
     version check is a conditional UPDATE in the same transaction as the write.
     """
+    check_size(document)
     check_players(manche, document)
     document = with_event_fields(manche.table.round.event, document)
-    result = games.score(document)
+    document, result = games.check(document)
     with transaction.atomic():
         current = Manche.objects.select_related("table__round").get(pk=manche.pk)
         if current.version != based_on:

@@ -5,7 +5,9 @@
         (or the document's own fields with "version" and "manche" beside them)
 
 200 with the result document, 400 with the error document, 409 on a stale version, 403 when the table is
-closed for changes.
+closed for changes. Every answer is JSON, never a 500: a body that is not a JSON object in UTF-8 (NaN and
+Infinity included), a version or manche that is not a whole number in range, or a document that is not an
+object is a 400 naming what is wrong. ``/api/openapi.json`` describes it all (``tournaments.openapi``).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from scoring.errors import Problem
 from scoring.values import is_int
 
 from ..models import Manche
+from ..openapi import MAX_NUMBER, description
 from ..services.sheets import Author, StaleSheet, record_sheet
 from ..services.tables import can_edit, published_table, seat_names
 
@@ -55,20 +58,36 @@ def get_sheet(table) -> JsonResponse:
     )
 
 
+class NotANumber(ValueError):
+    """NaN, Infinity or -Infinity in a body: Python's JSON reader takes them, JSON does not."""
+
+
+def refuse_constant(name: str) -> None:
+    raise NotANumber(name)
+
+
+def in_range(value: object, minimum: int) -> bool:
+    return is_int(value) and minimum <= value <= MAX_NUMBER
+
+
 def read_body(request) -> tuple[dict, int, int] | JsonResponse:
     """The document, the manche number and the version of a PUT, or the error response."""
     try:
-        body = json.loads(request.body.decode("utf-8"))
+        body = json.loads(request.body.decode("utf-8"), parse_constant=refuse_constant)
+    except NotANumber:
+        return error_document(Problem("", _("NaN and Infinity are not JSON numbers: send whole numbers.")))
     except (UnicodeDecodeError, ValueError, RecursionError):
         return error_document(Problem("", _("This is not a JSON document in UTF-8.")))
     if not isinstance(body, dict):
         return error_document(Problem("", _("Send a JSON object with the version and the document.")))
     version, number = body.get("version"), body.get("manche", 1)
-    if not is_int(version) or version < 0:
+    if not in_range(version, 0):
         return error_document(Problem("version", _("Send the version of the sheet this change is based on.")))
-    if not is_int(number):
+    if not in_range(number, 1):
         return error_document(Problem("manche", _("Say which manche this sheet is for, counting from 1.")))
     document = body.get("document", {k: v for k, v in body.items() if k not in {"version", "manche"}})
+    if not isinstance(document, dict):
+        return error_document(Problem("document", _("Send the score sheet as a JSON object: its game and players.")))
     return document, number, version
 
 
@@ -110,6 +129,17 @@ def table_sheet(request, token: str):
     return response
 
 
+@csrf_exempt
+def openapi_description(request):
+    """The OpenAPI 3.1 description of this API: public, like the spec it follows; nothing to forge."""
+    if request.method != "GET":
+        response = error_document(Problem("", _("Use GET.")), status=405)
+        response["Allow"] = "GET"
+        return response
+    return JsonResponse(description())
+
+
 urlpatterns = [
     path("api/tables/<str:token>/sheet", table_sheet, name="api_table_sheet"),
+    path("api/openapi.json", openapi_description, name="api_openapi"),
 ]
