@@ -15,10 +15,13 @@ from django.utils.translation import get_language
 from django_tables2 import RequestConfig
 
 from ..models import Event, Player, Seat, Standing
+from ..numbers import whole_number
 from ..standings.tables import StandingsTable
 
 PROJECTOR_ROWS = 15
 PROJECTOR_SECONDS = 10
+#: No event has more pages of standings than this; a larger page number means the first.
+MAX_PAGE = 10_000
 
 
 def visible_event(request, slug: str) -> Event:
@@ -121,7 +124,8 @@ def projector(request, slug: str):
 def projector_next(request, slug: str):
     """The next page of the projector's standings; the page itself asks again after a few seconds."""
     event = visible_event(request, slug)
-    return render(request, "tournaments/_projector_page.html", projector_page(request, event, request.GET.get("page")))
+    page_number = whole_number(request.GET.get("page"), maximum=MAX_PAGE) or 1
+    return render(request, "tournaments/_projector_page.html", projector_page(request, event, page_number))
 
 
 def player_page(request, slug: str, player_id: int):

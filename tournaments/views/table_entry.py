@@ -12,6 +12,7 @@ from ..entry.manche_page import (
     chosen_seat,
     manche_context,
     posted_values,
+    posted_version,
     redraw,
     redraw_requested,
     render_checks,
@@ -78,7 +79,7 @@ def confirm_manche(request, token: str, number: int):
     else:
         request.session[f"seat-{table.pk}"] = seat
         try:
-            manche = confirm_sheet(manche, seat=seat, version=int(request.POST.get("version", "-1")))
+            manche = confirm_sheet(manche, seat=seat, version=posted_version(request))
             notice = _("Confirmed. Thank you!")
         except ConfirmationRefused as refused:
             notice, status = str(refused), 403
