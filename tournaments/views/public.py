@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
@@ -14,6 +12,7 @@ from django.urls import path
 from django.utils.translation import get_language
 from django_tables2 import RequestConfig
 
+from ..csv_export import csv_response
 from ..models import Event, Player, Seat, Standing
 from ..numbers import whole_number
 from ..standings.tables import StandingsTable
@@ -101,12 +100,7 @@ def standings_live(request, slug: str):
 def standings_csv(request, slug: str):
     event = visible_event(request, slug)
     table = make_standings_table(event)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
-    writer = csv.writer(response)
-    for row in table.as_values(exclude_columns=("movement",)):
-        writer.writerow(row)
-    return response
+    return csv_response(table.as_values(exclude_columns=("movement",)), f"{event.slug}-standings.csv")
 
 
 def projector_page(request, event: Event, page_number: int):
