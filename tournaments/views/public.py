@@ -1,17 +1,19 @@
-"""Pages anyone may see for events that publish them: event, standings, projector, player."""
+"""Pages anyone may see for public events (a private one only its organisers and staff): event, standings,
+projector, player."""
 
 from __future__ import annotations
 
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import path
 from django.utils.translation import get_language
 from django_tables2 import RequestConfig
 
+from ..access import visible_event
 from ..csv_export import csv_response
 from ..models import Event, Player, Seat, Standing
 from ..numbers import whole_number
@@ -21,14 +23,6 @@ PROJECTOR_ROWS = 15
 PROJECTOR_SECONDS = 10
 #: No event has more pages of standings than this; a larger page number means the first.
 MAX_PAGE = 10_000
-
-
-def visible_event(request, slug: str) -> Event:
-    """The event if it is public, or if the visitor is logged in as an organiser."""
-    event = get_object_or_404(Event, slug=slug)
-    if not event.public and not request.user.is_authenticated:
-        raise Http404
-    return event
 
 
 STANDINGS_PER_PAGE = 100
