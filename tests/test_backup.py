@@ -4,19 +4,24 @@ from __future__ import annotations
 
 import datetime
 import json
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 
 import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
+from django.db import DataError
 from django.urls import reverse
 
 from tests.factories import cheese_tallies, enter, seat_by_hand
-from tournaments.models import Event, Manche, Player, Round, Seat, SheetRevision, Standing, Table, Team
+from tournaments import games
+from tournaments.models import AuditEntry, Event, Manche, Player, Round, Seat, SheetRevision, Standing, Table, Team
+from tournaments.models.audit import Action
 from tournaments.models.rounds import RoundStatus, TableStatus
+from tournaments.models.tokens import is_weak, well_formed
+from tournaments.services.audit import record
 from tournaments.services.backup import BackupError, export_event, export_event_json, import_event
-from tournaments.services.sheets import Author, record_sheet
+from tournaments.services.sheets import Author, confirm_sheet, dispute_sheet, record_sheet
 
 pytestmark = pytest.mark.django_db
 
@@ -61,13 +66,21 @@ def realistic_event(make_event, django_user_model, players: int = 7) -> Event:
 
     second_round = seat_by_hand(event, 2, [[ids[0], ids[3], ids[5]], [ids[1], ids[2], ids[4]]])
     third, _fourth = second_round.tables.order_by("number")
-    enter(third, cheese_tallies([0, 10, 4]), via="link")
+    disputed = enter(third, cheese_tallies([0, 10, 4]), via="link")
+    at_third = {seat.position: seat.player for seat in third.seats.all()}
+    changed = {**disputed.document, **cheese_tallies([1, 10, 4])}
+    by_player = Author("player", player=at_third[1], seat=1, device="phone-one")
+    disputed = record_sheet(disputed, changed, based_on=disputed.version, author=by_player)
+    confirm_sheet(disputed, version=disputed.version, author=Author("player", player=at_third[2], seat=2, device="two"))
+    dispute_sheet(disputed, Author("link", seat=3, device="phone-three"))
+    record(event, Action.PLAYER_LINK, Author("organiser", user=anna, device="desk"), subject=at_third[3])
     Table.objects.filter(pk=third.pk).update(status=TableStatus.DISPUTED)
 
     Event.objects.filter(pk=event.pk).update(created_at=LONG_AGO)
     Player.objects.filter(event=event).update(registered_at=LONG_AGO)
     Round.objects.filter(event=event).update(created_at=LONG_AGO)
     SheetRevision.objects.filter(manche__table__round__event=event, version=1).update(changed_at=LONG_AGO)
+    AuditEntry.objects.filter(event=event, action=Action.CONFIRM).update(at=LONG_AGO)
     event.refresh_from_db()
     return event
 
@@ -100,7 +113,7 @@ def natural(obj):
     raise AssertionError(f"no natural reference for {type(obj).__name__}: the backup test must learn it")
 
 
-BACKED_UP = {Event, Team, Player, Round, Table, Seat, Manche, SheetRevision, Standing}
+BACKED_UP = {Event, Team, Player, Round, Table, Seat, Manche, SheetRevision, Standing, AuditEntry}
 
 
 def dump_all() -> dict[str, list[dict]]:
@@ -136,17 +149,17 @@ def test_export_import_round_trip_keeps_every_value(make_event, django_user_mode
     event = realistic_event(make_event, django_user_model)
     before = dump_all()
     assert len(before["Seat"]) == 12 and len(before["Manche"]) == 8 and len(before["Standing"]) == 7
-    assert len(before["SheetRevision"]) == 6
+    assert len(before["SheetRevision"]) == 7 and len(before["AuditEntry"]) == 3
     text = export_event_json(event)
     wipe(event)
-    django_user_model.objects.filter(username__in=["anna", "marco"]).delete()
+    django_user_model.objects.filter(username="marco").delete()
     assert not Event.objects.exists() and not SheetRevision.objects.exists()
 
     imported = import_event(json.loads(text))
 
     assert dump_all() == {**before, "User": [r for r in before["User"] if r["username"] != "marco"]}
     anna = django_user_model.objects.get(username="anna")
-    assert not anna.has_usable_password()
+    assert anna.has_usable_password()
     assert list(imported.organisers.all()) == [anna]
     assert imported.created_at == LONG_AGO and imported.seed == 123456789
     assert imported.standings_version == event.standings_version > 0
@@ -206,6 +219,8 @@ def test_a_bad_row_rolls_everything_back(make_event, django_user_model):
     with pytest.raises(BackupError, match=r"standings\[0\]\.player names player 999999"):
         import_event(document)
     document = export_event(make_event("veggies", players=2))
+    for player in document["players"]:
+        del player["token"]
     document["players"][0]["nickname"] = "Bob"
     document["event"]["slug"] = "other"
     with pytest.raises(BackupError, match=r"players\[0\] has fields this Tablescore does not know: nickname"):
@@ -277,3 +292,236 @@ def test_download_reads_a_constant_number_of_queries(
     with django_assert_max_num_queries(14):
         response = organiser_client.get(reverse("tournaments:event_export", kwargs={"slug": event.slug}))
     assert len(json.loads(response.content)["players"]) == players
+
+
+# A backup is checked as a form checks what people type: a crafted one stores nothing and breaks no page.
+
+
+def exported(make_event, django_user_model) -> dict:
+    """The backup of a realistic event, which is then deleted (its accounts stay)."""
+    event = realistic_event(make_event, django_user_model)
+    document = json.loads(export_event_json(event))
+    wipe(event)
+    return document
+
+
+def assert_nothing_stored() -> None:
+    assert all(not model.objects.exists() for model in BACKED_UP), {m.__name__: m.objects.count() for m in BACKED_UP}
+
+
+def refused(document: dict, message: str) -> BackupError:
+    users = get_user_model().objects.count()
+    with pytest.raises(BackupError, match=message) as error:
+        import_event(document)
+    assert_nothing_stored()
+    assert get_user_model().objects.count() == users
+    return error.value
+
+
+def first_table(document: dict) -> dict:
+    return document["rounds"][0]["tables"][0]
+
+
+def test_a_slug_that_is_no_web_address_is_refused_and_the_home_page_still_works(make_event, django_user_model, client):
+    document = exported(make_event, django_user_model)
+    document["event"]["slug"] = "bad/slug <b>"
+    refused(document, r"event is refused: slug: Enter a valid")
+    assert client.get(reverse("tournaments:home")).status_code == 200
+
+
+def test_a_game_this_tablescore_does_not_know_is_refused(make_event, django_user_model):
+    document = exported(make_event, django_user_model)
+    document["event"]["game"] = "chess"
+    refused(document, r"event\.game: “chess” is not a game this Tablescore knows; it knows .*cheese-rescue")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["event"].update(placement_points="1e400"), r"event is refused: placement_points: Give at most 9"),
+        (lambda d: d["event"].update(placement_points=[float("inf")]), r"event\.placement_points holds a number JSON"),
+        (lambda d: d["event"].update(placement_points=[10000, 0, 0]), r"event is refused: placement_points"),
+        (lambda d: first_table(d)["seats"][0].update(placement_points="1e400"), r"seats\[0\]\.placement_points should"),
+        (lambda d: first_table(d)["seats"][0].update(placement_points="-1"), r"seats\[0\]\.placement_points should"),
+        (lambda d: first_table(d)["seats"][0].update(placement_points="999.001"), r"seats\[0\]\.placement_points"),
+        (lambda d: first_table(d)["seats"][0].update(placement_points="NaN"), r"seats\[0\]\.placement_points"),
+        (lambda d: d["standings"][0].update(points="1e400"), r"standings\[0\] is refused: points"),
+        (lambda d: d["standings"][0].update(buchholz=1e400), r"standings\[0\]\.buchholz should be a number written"),
+        (lambda d: d["rounds"][0].update(seating_quality={"repeats": float("nan")}), r"rounds\[0\]\.seating_quality"),
+    ],
+)
+def test_numbers_that_do_not_fit_are_refused(make_event, django_user_model, change, message):
+    document = exported(make_event, django_user_model)
+    change(document)
+    refused(document, message)
+
+
+def test_a_round_number_beyond_any_integer_is_refused(make_event, django_user_model):
+    document = exported(make_event, django_user_model)
+    document["rounds"][1]["number"] = 2**70
+    refused(document, r"rounds\[1\] is refused: number: Ensure this value is less than or equal to")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["rounds"][0].update(number="1"), r"rounds\[0\]\.number should be a whole number"),
+        (lambda d: d["rounds"][0].update(published="yes"), r"rounds\[0\]\.published should be true or false"),
+        (lambda d: d["players"][0].update(name=["Anna"]), r"players\[0\]\.name should be text"),
+        (lambda d: d["players"][0].update(name="x" * 101), r"players\[0\] is refused: name: Ensure this value"),
+        (lambda d: d["event"].update(language="xx"), r"event is refused: language: Value 'xx' is not a valid choice"),
+        (lambda d: first_table(d).update(status="lost"), r"tables\[0\] is refused: status"),
+        (lambda d: d["event"].update(table_size=7), r"event is refused: table_size: Cheese Rescue is played at"),
+        (lambda d: d["players"][1].update(ref=[1]), r"players\[1\]\.ref should be present and unique"),
+    ],
+)
+def test_values_a_form_would_refuse_are_refused(make_event, django_user_model, change, message):
+    document = exported(make_event, django_user_model)
+    change(document)
+    refused(document, message)
+
+
+@pytest.mark.parametrize("where", ["table", "player"])
+def test_tokens_of_the_wrong_type_are_refused(make_event, django_user_model, where):
+    document = exported(make_event, django_user_model)
+    row = first_table(document) if where == "table" else document["players"][0]
+    row["token"] = [row["token"]]
+    refused(document, r"\.token should be text")
+
+
+@pytest.mark.parametrize("token", ["short", "a" * 21 + "!", "ÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄ", " " + "abcdefghijklmnopqrstu"])
+def test_malformed_tokens_are_refused(make_event, django_user_model, token):
+    document = exported(make_event, django_user_model)
+    document["players"][2]["token"] = token
+    refused(document, r"players\[2\]\.token is not a link token")
+
+
+def test_a_token_given_twice_is_refused(make_event, django_user_model):
+    document = exported(make_event, django_user_model)
+    document["players"][1]["token"] = first_table(document)["token"]
+    refused(document, r"tables\[0\]\.token is the token of players\[1\] too")
+
+
+def test_weak_tokens_are_replaced_by_new_ones(make_event, django_user_model):
+    document = exported(make_event, django_user_model)
+    first_table(document)["token"] = "a" * 22
+    document["players"][0]["token"] = "abababababababababab-_"
+    kept = document["players"][1]["token"]
+    event = import_event(document)
+    tokens = [*Table.objects.values_list("token", flat=True), *Player.objects.values_list("token", flat=True)]
+    assert "a" * 22 not in tokens and "abababababababababab-_" not in tokens
+    assert all(well_formed(token) and not is_weak(token) for token in tokens) and len(set(tokens)) == len(tokens)
+    assert event.players.filter(token=kept).exists()
+
+
+def test_player_tokens_are_exported_and_imported(make_event, django_user_model):
+    event = realistic_event(make_event, django_user_model)
+    tokens = dict(event.players.values_list("name", "token"))
+    document = export_event(event)
+    assert {p["name"]: p["token"] for p in document["players"]} == tokens
+    wipe(event)
+    imported = import_event(document)
+    assert dict(imported.players.values_list("name", "token")) == tokens
+
+
+def test_an_older_backup_without_player_tokens_gives_each_player_a_new_one(make_event, django_user_model):
+    document = exported(make_event, django_user_model)
+    for player in document["players"]:
+        del player["token"]
+    event = import_event(document)
+    tokens = list(event.players.values_list("token", flat=True))
+    assert len(tokens) == 7 and len(set(tokens)) == 7 and all(well_formed(t) and not is_weak(t) for t in tokens)
+
+
+def test_unknown_organisers_are_refused_by_name_and_no_account_is_created(make_event, django_user_model):
+    document = exported(make_event, django_user_model)
+    document["event"]["organisers"] = ["anna", "mallory", "eve"]
+    refused(document, r"accounts this Tablescore does not have: eve, mallory\. An import creates no account")
+    assert not django_user_model.objects.filter(username__in=["eve", "mallory"]).exists()
+
+
+@pytest.mark.parametrize("field", ["entered_by", "user"])
+def test_unknown_authors_of_sheets_are_refused_too(make_event, django_user_model, field):
+    document = exported(make_event, django_user_model)
+    if field == "entered_by":
+        first_table(document)["manches"][0]["entered_by"] = "ghost"
+    else:
+        document["revisions"][0]["user"] = "ghost"
+    refused(document, r"does not have: ghost\.")
+    assert not django_user_model.objects.filter(username="ghost").exists()
+
+
+def test_every_sheet_is_scored_again_and_the_engines_result_is_kept(make_event, django_user_model):
+    document = exported(make_event, django_user_model)
+    manche = first_table(document)["manches"][0]
+    honest = manche["result"]
+    manche["result"] = {"players": [{"score": 999, "rank": 1}], "forged": True}
+    first_table(document)["manches"][1]["result"] = None
+    event = import_event(document)
+    stored = Manche.objects.get(table__round__event=event, table__round__number=1, table__number=1, number=1)
+    assert stored.result == honest
+    second = Manche.objects.get(table__round__event=event, table__round__number=1, table__number=1, number=2)
+    assert second.result == games.score(second.document) and second.result is not None
+
+
+def test_each_seats_score_tiebreak_and_place_come_from_the_engines_results(make_event, django_user_model):
+    event = realistic_event(make_event, django_user_model)
+    before = {
+        (s.round.number, s.table.number, s.position): (s.score, s.tiebreak, s.rank, s.placement_points)
+        for s in Seat.objects.select_related("round", "table")
+    }
+    document = export_event(event)
+    wipe(event)
+    seats = first_table(document)["seats"]
+    seats[0].update(score=2**62, tiebreak="abc", rank=30000)
+    seats[1].update(tiebreak=[2**62, 2**62])
+    document["rounds"][1]["tables"][1]["seats"][0].update(score=5, rank=1, placement_points="5.00")
+    event = import_event(document)
+    after = {
+        (s.round.number, s.table.number, s.position): (s.score, s.tiebreak, s.rank, s.placement_points)
+        for s in Seat.objects.filter(round__event=event).select_related("round", "table")
+    }
+    assert after == before
+    enter(event.rounds.get(number=2).tables.get(number=2), cheese_tallies([4, 2, 1]))
+    assert event.standings.count() == 7
+
+
+def test_a_sheet_the_rules_refuse_is_refused_naming_its_round_table_and_manche(make_event, django_user_model):
+    document = exported(make_event, django_user_model)
+    document["rounds"][0]["tables"][1]["manches"][1]["document"]["tallies"] = "lots"
+    error = refused(document, r"rounds\[0\]\.tables\[1\]\.manches\[1\] \(round 1, table 2, manche 2\)")
+    assert "the rules refuse the sheet: tallies" in str(error)
+
+
+def test_a_sheet_of_another_game_is_refused(make_event, django_user_model):
+    document = exported(make_event, django_user_model)
+    first_table(document)["manches"][0]["document"]["game"] = "veggies"
+    refused(document, r"\(round 1, table 1, manche 1\): the sheet is not a sheet of Cheese Rescue")
+
+
+def test_what_the_database_refuses_becomes_a_backup_error_naming_the_part(make_event, django_user_model):
+    document = exported(make_event, django_user_model)
+    seats = first_table(document)["seats"]
+    seats[1]["position"] = seats[0]["position"]
+    refused(document, r"rounds \(their seats\): the database refused this part of the backup \(UNIQUE")
+
+
+@pytest.mark.parametrize("error", [OverflowError, InvalidOperation, DataError, ValueError, TypeError])
+def test_any_refusal_during_the_import_is_a_backup_error(make_event, django_user_model, monkeypatch, error):
+    document = exported(make_event, django_user_model)
+
+    def fail(*args, **kwargs):
+        raise error("no")
+
+    monkeypatch.setattr(Standing.objects, "bulk_create", fail)
+    refused(document, r"^standings: the database refused this part of the backup \(no\)\.$")
+
+
+def test_the_import_command_refuses_a_file_with_a_number_too_large_for_json(make_event, django_user_model, tmp_path):
+    document = exported(make_event, django_user_model)
+    document["event"]["placement_points"] = "PLACEHOLDER"
+    path = tmp_path / "crafted.json"
+    path.write_text(json.dumps(document).replace('"PLACEHOLDER"', "[1e400, 0]"), encoding="utf-8")
+    with pytest.raises(CommandError, match=r"event\.placement_points holds a number JSON cannot keep"):
+        call_command("import_event", str(path))
+    assert_nothing_stored()

@@ -98,7 +98,9 @@ def test_the_fifth_game_runs_a_whole_event(organiser_client, client, tmp_path):
     standings = client.get(reverse("tournaments:standings", args=[event.slug])).content.decode()
     assert all(name in standings for name in NAMES)
     rows = list(
-        csv.reader(io.StringIO(client.get(reverse("tournaments:standings_csv", args=[event.slug])).content.decode()))
+        csv.reader(
+            io.StringIO(client.get(reverse("tournaments:standings_csv", args=[event.slug])).content.decode("utf-8-sig"))
+        )
     )
     points = rows[0].index("Tournament points")
     assert sorted(row[points] for row in rows[1:]) == ["1", "1", "2", "3", "3", "4"]

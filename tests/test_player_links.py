@@ -208,3 +208,16 @@ def test_the_player_page_asks_the_database_a_fixed_number_of_times(event, tables
         response = Client().get(reverse("tournaments:player_link", args=[me.token]))
     assert response.status_code == 200
     assert "Next rounds" in response.content.decode()
+
+
+def test_the_public_player_page_hides_an_unpublished_round(client, event, tables):
+    me = seated(tables[0], 1)
+    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    hidden = seat_by_hand(event, 2, [ids[::2], ids[1::2]])
+    hidden.published = False
+    hidden.save()
+    assert me.pk == ids[0]
+    only_in_round_2 = Player.objects.get(pk=ids[4]).name
+    page = client.get(reverse("tournaments:player", args=[event.slug, me.pk])).content.decode()
+    assert seated(tables[0], 2).name in page
+    assert only_in_round_2 not in page

@@ -140,7 +140,8 @@ def test_live_standings_answer_204_until_they_change(client, make_event):
 def test_standings_csv_export(client, make_event):
     event = build_event(make_event, 8, 2)
     response = client.get(reverse("tournaments:standings_csv", args=[event.slug]))
-    lines = response.content.decode().strip().splitlines()
+    assert response.content.startswith("\ufeff".encode())
+    lines = response.content.decode("utf-8-sig").strip().splitlines()
     assert lines[0].startswith("Rank,Player,Club,Tournament points")
     assert len(lines) == 9
     top = Standing.objects.filter(event=event).order_by("rank", "player__name").first()

@@ -1,9 +1,10 @@
-"""Who may run an event: staff, or the organisers the event names."""
+"""Who may run an event (staff, or the organisers the event names) and who may see its pages."""
 
 from __future__ import annotations
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from .models import Event
@@ -13,12 +14,27 @@ def can_run(user, event: Event) -> bool:
     return user.is_authenticated and (user.is_staff or event.organisers.filter(pk=user.pk).exists())
 
 
+def can_see(user, event: Event) -> bool:
+    """Whether ``user`` may see the event's pages: anyone when they are public, else only who runs it."""
+    return event.public or can_run(user, event)
+
+
+def visible_event(request, slug: str) -> Event:
+    """The event ``slug`` if the visitor may see it; 404 otherwise, so a private event does not show it exists."""
+    event = get_object_or_404(Event, slug=slug)
+    if not can_see(request.user, event):
+        raise Http404
+    return event
+
+
 def organiser_event(request, slug: str) -> Event:
-    """The event ``slug`` if the logged-in user runs it; login redirect or 403 otherwise."""
+    """The event ``slug`` if the logged-in user runs it; login redirect, or 403 (404 for a private event)."""
     event = get_object_or_404(Event, slug=slug)
     if not request.user.is_authenticated:
         raise LoginRequired(request.get_full_path())
     if not can_run(request.user, event):
+        if not event.public:
+            raise Http404
         raise PermissionDenied
     return event
 

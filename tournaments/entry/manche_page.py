@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 import scoring
 
 from ..models import Manche, Table
+from ..numbers import whole_number
 from ..services.sheets import Author, ConfirmationRefused, StaleSheet, confirm_sheet, dispute_sheet, record_sheet
 from ..services.tables import can_edit, seat_names
 from .errors import errors_by_path
@@ -21,15 +22,23 @@ from .layouts import FormState, layout_for
 from .paths import document_from_fields, fields_from_document
 from .routes import EntryRoute
 
+#: No table seats more players than this; a larger seat number is nobody.
+MAX_SEAT = 99
+#: More changes than one sheet ever sees; a larger version is no version.
+MAX_VERSION = 2**31 - 1
+
+
+def posted_version(request) -> int:
+    """The sheet version a form was based on; -1 (stale for every sheet) when it sends none or nonsense."""
+    version = whole_number(request.POST.get("version"), maximum=MAX_VERSION)
+    return -1 if version is None else version
+
 
 def chosen_seat(request, table: Table) -> int | None:
     """The seat the phone says it is ("I am ..."), remembered for this table."""
     value = request.POST.get("seat") or request.session.get(f"seat-{table.pk}")
-    try:
-        seat = int(value)
-    except (TypeError, ValueError):
-        return None
-    return seat if table.seats.filter(position=seat).exists() else None
+    seat = whole_number(str(value), maximum=MAX_SEAT, minimum=1)
+    return seat if seat is not None and table.seats.filter(position=seat).exists() else None
 
 
 def manche_context(
@@ -106,10 +115,7 @@ def save_posted_sheet(request, table: Table, number: int, author: Author, *, rou
     form = event.game_bundle.entry
     part = form.normalise(document_from_fields(request.POST.items(), form.roots))
     document = {"game": event.game, "variant": event.effective_variant, "players": players, **part}
-    try:
-        based_on = int(request.POST.get("version", ""))
-    except ValueError:
-        based_on = -1
+    based_on = posted_version(request)
     context = partial(manche_context, table, players=players, values=values, route=route)
     try:
         manche = record_sheet(manche, document, based_on=based_on, author=author)
@@ -148,7 +154,7 @@ def confirm_posted(request, table: Table, number: int, author: Author, *, route:
     manche = get_object_or_404(Manche, table=table, number=number)
     notice, status = _("Confirmed. Thank you!"), 200
     try:
-        manche = confirm_sheet(manche, version=int(request.POST.get("version", "-1")), author=author)
+        manche = confirm_sheet(manche, version=posted_version(request), author=author)
     except ConfirmationRefused as refused:
         notice, status = str(refused), 403
     except (StaleSheet, ValueError):

@@ -10,6 +10,8 @@ from django.utils.translation import gettext_lazy as _
 
 from .. import games
 from ..models import Event
+from ..models.event import MAX_PLACEMENT_POINTS, MAX_PLACES
+from ..numbers import DIGITS
 
 MAX_ROUNDS = 30
 #: The most manches a round of an event may have (a sheet may carry more: the rules bound those).
@@ -20,14 +22,29 @@ GAME_FIELDS = ("variant", "table_size", "manches_per_round", "seating_method")
 
 
 def parse_points(text: str) -> list[int]:
-    """``"4/2/1/0"``, ``"4, 2, 1, 0"`` or ``"4 2 1 0"`` as a list of whole numbers; empty text is []."""
+    """``"4/2/1/0"``, ``"4, 2, 1, 0"`` or ``"4 2 1 0"`` as a list of whole numbers; empty text is [].
+
+    Only the digits 0-9 count (``str.isdigit`` would take ``²``); each number is at most
+    ``MAX_PLACEMENT_POINTS`` and there are at most ``MAX_PLACES`` of them.
+    """
     parts = [p for p in re.split(r"[\s/,;]+", text.strip()) if p]
-    if not all(p.isdigit() for p in parts):
+    if not all(DIGITS.fullmatch(p) for p in parts):
         raise forms.ValidationError(
             _("Write whole numbers from first place down, separated by / or commas, e.g. 4/2/1/0."),
             code="points",
         )
-    return [int(p) for p in parts]
+    if len(parts) > MAX_PLACES:
+        raise forms.ValidationError(
+            _("Give points for at most %(places)d places."), code="points_places", params={"places": MAX_PLACES}
+        )
+    points = [int(p) for p in parts]
+    if max(points, default=0) > MAX_PLACEMENT_POINTS:
+        raise forms.ValidationError(
+            _("A place earns at most %(maximum)d points."),
+            code="points_maximum",
+            params={"maximum": MAX_PLACEMENT_POINTS},
+        )
+    return points
 
 
 def format_points(points: list[int]) -> str:

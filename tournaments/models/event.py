@@ -33,6 +33,22 @@ class PaperSize(models.TextChoices):
     LETTER = "letter", "Letter"
 
 
+#: The most places a placement-points scheme names: the largest table a sheet may hold.
+MAX_PLACES = 9
+#: The most tournament points one place may earn (a seat stores at most 9999.99).
+MAX_PLACEMENT_POINTS = 999
+
+
+def valid_placement_points(points: object) -> bool:
+    """Whether ``points`` is a scheme the event may keep: at most ``MAX_PLACES`` whole numbers, never rising."""
+    return (
+        isinstance(points, list)
+        and len(points) <= MAX_PLACES
+        and all(type(p) is int and 0 <= p <= MAX_PLACEMENT_POINTS for p in points)
+        and points == sorted(points, reverse=True)
+    )
+
+
 def new_seed() -> int:
     return secrets.randbelow(2**31)
 
@@ -145,12 +161,11 @@ class Event(models.Model):
             self.options = game.clean_options(self.options, self.effective_variant)
         except ValidationError as error:
             errors[NON_FIELD_ERRORS] = [_("Game options: %(problem)s") % {"problem": " ".join(error.messages)}]
-        if self.placement_points and (
-            not isinstance(self.placement_points, list)
-            or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in self.placement_points)
-            or list(self.placement_points) != sorted(self.placement_points, reverse=True)
-        ):
-            errors["placement_points"] = _("Give whole numbers from first place down, never rising, e.g. [4, 2, 1, 0].")
+        if self.placement_points and not valid_placement_points(self.placement_points):
+            errors["placement_points"] = _(
+                "Give at most %(places)d whole numbers from 0 to %(maximum)d, from first place down, never rising, "
+                "e.g. [4, 2, 1, 0]."
+            ) % {"places": MAX_PLACES, "maximum": MAX_PLACEMENT_POINTS}
         if errors:
             raise ValidationError(errors)
 

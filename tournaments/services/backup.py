@@ -2,25 +2,42 @@
 
 Players and teams are named inside the file by their ``ref`` (their id where they were exported),
 users by username; nothing in the file relies on ids of the database it is imported into.
+
+A backup is checked as the forms check what people type: every row is validated by its model before it is
+stored, the event's game must be one this Tablescore knows, every sheet is scored again by the game's rules
+(the stored result is the engine's, never the file's, and so are each seat's score, tiebreak and place),
+link tokens must be well formed, and the accounts it names must exist already (an import never creates one).
+Anything refused stores nothing.
 """
 
 from __future__ import annotations
 
 import datetime
 import json
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
-from django.db import IntegrityError, models, transaction
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.db import DataError, IntegrityError, models, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models import Event, Manche, Player, Round, Seat, SheetRevision, Standing, Table, Team
+import scoring
+from scoring.ranking import competition_ranks
+
+from .. import games
+from ..models import AuditEntry, Event, Manche, Player, Round, Seat, SheetRevision, Standing, Table, Team
+from ..models.event import MAX_PLACEMENT_POINTS
+from ..models.tokens import is_weak, new_token, well_formed
+from .results import seat_totals
 
 FORMAT = "tablescore-event"
 VERSION = 1
+
+
+#: The links of a manche to who entered and confirmed it (not plain values).
+MANCHE_AUTHORS = ("entered_by", "entered_player", "confirmed_by", "confirmed_player")
 
 
 class BackupError(ValueError):
@@ -56,22 +73,25 @@ def export_event(event: Event) -> dict:
     """The whole event as a versioned document: event, teams, players, rounds, sheet changes, standings."""
     tables = Table.objects.order_by("number").prefetch_related(
         Prefetch("seats", queryset=Seat.objects.order_by("position")),
-        Prefetch("manches", queryset=Manche.objects.select_related("entered_by").order_by("number")),
+        Prefetch("manches", queryset=Manche.objects.select_related("entered_by", "confirmed_by").order_by("number")),
     )
     rounds = list(event.rounds.order_by("number").prefetch_related(Prefetch("tables", queryset=tables)))
     manche_keys: dict[int, dict] = {}
+    table_keys: dict[int, dict] = {}
     exported_rounds = []
     for round_ in rounds:
         exported_tables = []
         for table in round_.tables.all():
             seats = [{"player": seat.player_id, **row(seat)} for seat in table.seats.all()]
             manches = []
+            table_keys[table.pk] = {"round": round_.number, "table": table.number}
             for manche in table.manches.all():
-                manche_keys[manche.pk] = {"round": round_.number, "table": table.number, "manche": manche.number}
-                manches.append({**row(manche), "entered_by": username(manche.entered_by)})
+                manche_keys[manche.pk] = {**table_keys[table.pk], "manche": manche.number}
+                manches.append({**row(manche), **manche_authors(manche)})
             exported_tables.append({**row(table), "seats": seats, "manches": manches})
         exported_rounds.append({**row(round_), "tables": exported_tables})
     revisions = SheetRevision.objects.filter(manche__table__round__event=event).select_related("user").order_by("pk")
+    audit = AuditEntry.objects.filter(event=event).select_related("user").order_by("pk")
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -80,9 +100,29 @@ def export_event(event: Event) -> dict:
         "teams": [{"ref": team.pk, **row(team)} for team in event.teams.order_by("pk")],
         "players": [{"ref": p.pk, **row(p), "team": p.team_id} for p in event.players.order_by("pk")],
         "rounds": exported_rounds,
-        "revisions": [{**manche_keys[r.manche_id], **row(r), "user": username(r.user)} for r in revisions],
+        "revisions": [
+            {**manche_keys[r.manche_id], **row(r), "user": username(r.user), "player": r.player_id} for r in revisions
+        ],
         "standings": [{"player": s.player_id, **row(s)} for s in event.standings.order_by("pk")],
+        "audit": [audit_row(entry, table_keys, manche_keys) for entry in audit],
     }
+
+
+def manche_authors(manche: Manche) -> dict:
+    """Who entered and who confirmed the manche's sheet, as the file names them (players by ref, users by name)."""
+    return {
+        "entered_by": username(manche.entered_by),
+        "entered_player": manche.entered_player_id,
+        "confirmed_by": username(manche.confirmed_by),
+        "confirmed_player": manche.confirmed_player_id,
+    }
+
+
+def audit_row(entry: AuditEntry, table_keys: dict, manche_keys: dict) -> dict:
+    """One entry of the audit trail: its table or manche by round and number, its people by ref and name."""
+    place = manche_keys.get(entry.manche_id) or table_keys.get(entry.table_id) or {}
+    links = {"user": username(entry.user), "player": entry.player_id, "subject": entry.subject_id}
+    return {**place, **row(entry), **links}
 
 
 def export_event_json(event: Event) -> str:
@@ -96,12 +136,17 @@ def backup_filename(event: Event) -> str:
 
 # Import
 
+#: What the database or a conversion may raise for a value no check foresaw; each becomes a BackupError.
+REFUSALS = (OverflowError, InvalidOperation, DataError, IntegrityError, ValueError, TypeError)
+
 
 def import_event(document: dict) -> Event:
     """Create the event of a backup, with everything it holds, in one transaction.
 
     Raises BackupError (a ValueError) for a file that is not a backup of this version, for an event
-    whose web address is taken, and for any value the database would not store as it is.
+    whose web address is taken, for accounts this database does not have, for a sheet its game's rules
+    refuse, and for any value a form or the database would not take as it is; then nothing is stored.
+    Weak link tokens (well formed, but no random draw makes them) are replaced by new ones.
     """
     check_header(document)
     event_data = part(document, "event", dict)
@@ -113,12 +158,20 @@ def import_event(document: dict) -> Event:
             _("A tournament with the web address “%(slug)s” exists already; a backup is imported only once.")
             % {"slug": slug}
         )
+    check_game(event_data)
     check_tokens(document)
+    users = existing_users(document)
+    importer = Importer(document, users)
     try:
         with transaction.atomic():
-            return Importer(document).run()
-    except IntegrityError as error:
-        raise BackupError(_("The database refused the backup: %(error)s") % {"error": error}) from error
+            return importer.run()
+    except BackupError:
+        raise
+    except REFUSALS as error:
+        raise BackupError(
+            _("%(where)s: the database refused this part of the backup (%(error)s).")
+            % {"where": importer.at, "error": error}
+        ) from error
 
 
 def check_header(document) -> None:
@@ -143,20 +196,143 @@ def part(document: dict, key: str, kind: type):
     return value
 
 
-def check_tokens(document: dict) -> None:
-    """Refuse a backup whose table links another tournament of this database uses already."""
-    tokens = [
-        table.get("token")
-        for round_ in part(document, "rounds", list)
-        if isinstance(round_, dict) and isinstance(round_.get("tables"), list)
-        for table in round_["tables"]
-        if isinstance(table, dict)
+def check_game(event_data: dict) -> None:
+    """Refuse an event of a game no bundle of this Tablescore plays."""
+    if games.find_game(event_data.get("game")) is None:
+        raise BackupError(
+            _("event.game: “%(game)s” is not a game this Tablescore knows; it knows %(games)s.")
+            % {"game": event_data.get("game"), "games": ", ".join(game.key for game in games.all_games())}
+        )
+
+
+def objects_in(value) -> list[tuple[int, dict]]:
+    """The objects of a list of the backup with their positions (anything else is left to the importer)."""
+    return [(i, item) for i, item in enumerate(value) if isinstance(item, dict)] if isinstance(value, list) else []
+
+
+def table_rows(document: dict) -> list[tuple[str, dict]]:
+    """Every table of the backup, with where it is."""
+    return [
+        (f"rounds[{r}].tables[{t}]", table)
+        for r, round_ in objects_in(document.get("rounds"))
+        for t, table in objects_in(round_.get("tables"))
     ]
-    taken = Table.objects.filter(token__in=[t for t in tokens if t]).select_related("round__event").first()
+
+
+def token_rows(document: dict) -> list[tuple[str, dict, type[models.Model]]]:
+    """Every row of the backup that holds a link token: players and tables, with where they are."""
+    players = [(f"players[{i}]", player, Player) for i, player in objects_in(document.get("players"))]
+    return players + [(where, table, Table) for where, table in table_rows(document)]
+
+
+def check_tokens(document: dict) -> None:
+    """Refuse link tokens that are not text or not well formed, given twice, or used here already.
+
+    A row without a token (a backup older than player links) gets a new one, and so does a weak one.
+    """
+    kept: dict[str, str] = {}
+    for where, data, _model in token_rows(document):
+        token = data.get("token")
+        if token is None:
+            continue
+        if not isinstance(token, str):
+            raise BackupError(_("%(where)s.token should be text: a link token of 22 characters.") % {"where": where})
+        if not well_formed(token):
+            raise BackupError(
+                _("%(where)s.token is not a link token: those are 22 letters, digits, “-” or “_”.") % {"where": where}
+            )
+        if is_weak(token):
+            continue
+        if token in kept:
+            raise BackupError(
+                _("%(where)s.token is the token of %(other)s too; each link has its own.")
+                % {"where": where, "other": kept[token]}
+            )
+        kept[token] = where
+    taken = Table.objects.filter(token__in=kept).select_related("round__event").first()
     if taken is not None:
         raise BackupError(
             _("The table links of this backup are used by the tournament “%(event)s” already.")
             % {"event": taken.round.event.slug}
+        )
+    taken_player = Player.objects.filter(token__in=kept).select_related("event").first()
+    if taken_player is not None:
+        raise BackupError(
+            _("The player links of this backup are used by the tournament “%(event)s” already.")
+            % {"event": taken_player.event.slug}
+        )
+
+
+def named_users(document: dict) -> list[tuple[str, object]]:
+    """Every account the backup names (organisers, who entered sheets, who changed them), with where."""
+    event = document.get("event")
+    organisers = event.get("organisers", []) if isinstance(event, dict) else []
+    found = [
+        (f"event.organisers[{i}]", name) for i, name in enumerate(organisers if isinstance(organisers, list) else [])
+    ]
+    for where, table in table_rows(document):
+        for m, manche in objects_in(table.get("manches")):
+            found.append((f"{where}.manches[{m}].entered_by", manche.get("entered_by")))
+            found.append((f"{where}.manches[{m}].confirmed_by", manche.get("confirmed_by")))
+    for i, revision in objects_in(document.get("revisions")):
+        found.append((f"revisions[{i}].user", revision.get("user")))
+    for i, entry in objects_in(document.get("audit")):
+        found.append((f"audit[{i}].user", entry.get("user")))
+    return found
+
+
+def existing_users(document: dict) -> dict[str, object]:
+    """The accounts the backup names, by username; BackupError naming those this database does not have."""
+    names = set()
+    for where, name in named_users(document):
+        if name is None and not where.startswith("event."):
+            continue
+        if not isinstance(name, str) or not name:
+            raise BackupError(_("%(where)s should be a username.") % {"where": where})
+        names.add(name)
+    users = get_user_model()
+    found = {user.get_username(): user for user in users.objects.filter(**{f"{users.USERNAME_FIELD}__in": names})}
+    missing = sorted(names - set(found))
+    if missing:
+        raise BackupError(
+            _(
+                "The backup names accounts this Tablescore does not have: %(names)s. An import creates no account: "
+                "create them first (or ask whoever runs this Tablescore), then import again."
+            )
+            % {"names": ", ".join(missing)}
+        )
+    return found
+
+
+def expected_kind(field: models.Field) -> tuple[tuple[type, ...], str]:
+    """The JSON types a backup may give for ``field``, and how to say so."""
+    if isinstance(field, models.BooleanField):
+        return (bool,), _("true or false")
+    if isinstance(field, models.IntegerField):
+        return (int,), _("a whole number")
+    if isinstance(field, models.DecimalField):
+        return (str, int), _("a number written as text, e.g. “2.50”")
+    return (str,), _("text")
+
+
+def check_kind(field: models.Field, value, where: str) -> None:
+    """Refuse a value of the wrong JSON type for its field, before anything converts it (a list is not text)."""
+    problem = None
+    if value is None:
+        if not field.null:
+            problem = _("should not be null")
+    elif isinstance(field, models.JSONField):
+        try:
+            json.dumps(value, allow_nan=False)
+        except (ValueError, TypeError, RecursionError):
+            problem = _("holds a number JSON cannot keep (infinity or not-a-number)")
+    else:
+        kinds, label = expected_kind(field)
+        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+            problem = _("should be %(kind)s") % {"kind": label}
+    if problem:
+        raise BackupError(
+            _("%(where)s.%(field)s %(problem)s.") % {"where": where, "field": field.name, "problem": problem}
         )
 
 
@@ -174,6 +350,7 @@ def values(model: type[models.Model], data, where: str, links: tuple[str, ...] =
     result = {}
     for name, value in data.items():
         if name in fields:
+            check_kind(fields[name], value, where)
             try:
                 result[name] = fields[name].to_python(value)
             except ValidationError as error:
@@ -184,6 +361,20 @@ def values(model: type[models.Model], data, where: str, links: tuple[str, ...] =
     return result
 
 
+def validate(obj: models.Model, where: str) -> None:
+    """Check ``obj`` as a form would (fields, choices, lengths, the model's own rules, uniqueness)."""
+    try:
+        obj.full_clean()
+    except ValidationError as error:
+        problems = [
+            " ".join(messages) if field == NON_FIELD_ERRORS else f"{field}: {' '.join(messages)}"
+            for field, messages in error.message_dict.items()
+        ]
+        raise BackupError(
+            _("%(where)s is refused: %(problems)s") % {"where": where, "problems": "; ".join(problems)}
+        ) from error
+
+
 def items(data: dict, key: str, where: str) -> list:
     value = data.get(key, [])
     if not isinstance(value, list):
@@ -191,69 +382,131 @@ def items(data: dict, key: str, where: str) -> list:
     return value
 
 
-class Importer:
-    """Creates the rows of one backup, remembering the references of the file."""
+def scored(event: Event, document, where: str, place: dict) -> dict | None:
+    """The engine's result for a manche's sheet (None for no sheet); BackupError naming the manche if refused."""
+    if document is None:
+        return None
+    if not isinstance(document, dict) or document.get("game") != event.game:
+        raise BackupError(
+            _("%(where)s (round %(round)s, table %(table)s, manche %(manche)s): the sheet is not a sheet of %(game)s.")
+            % {"where": where, "game": event.game_name, **place}
+        )
+    try:
+        return games.score(document)
+    except scoring.ScoreSheetError as error:
+        problems = "; ".join(f"{p.path or '-'}: {p.render(_)}" for p in error.problems)
+        raise BackupError(
+            _(
+                "%(where)s (round %(round)s, table %(table)s, manche %(manche)s): the rules refuse the sheet: "
+                "%(problems)s"
+            )
+            % {"where": where, "problems": problems, **place}
+        ) from error
 
-    def __init__(self, document: dict):
+
+class Importer:
+    """Creates the rows of one backup, remembering the references of the file.
+
+    ``at`` says which part of the backup is being stored, for the message of an error nothing foresaw.
+    """
+
+    def __init__(self, document: dict, users: dict[str, object]):
         self.document = document
-        self.users: dict[str, object] = {}
+        self.users = users
+        self.at = "event"
         self.teams: dict = {}
         self.players: dict = {}
         self.manches: dict[tuple, Manche] = {}
+        self.tables: dict[tuple, Table] = {}
         self.timestamps: dict[type[models.Model], list[tuple[models.Model, dict]]] = {}
 
     def run(self) -> Event:
         data = self.document["event"]
         fields = values(Event, data, "event", links=("organisers",))
-        event = self.create(Event, fields)
+        event = self.create(Event, fields, "event")
         event.organisers.set([self.user(name, "event.organisers") for name in items(data, "organisers", "event")])
         for i, team in enumerate(part(self.document, "teams", list)):
             where = f"teams[{i}]"
             fields = values(Team, team, where, ("ref",))
-            self.remember(self.teams, team, where, self.create(Team, {**fields, "event": event}))
+            self.remember(self.teams, team, where, self.create(Team, {**fields, "event": event}, where))
         for i, player in enumerate(part(self.document, "players", list)):
             where = f"players[{i}]"
             fields = values(Player, player, where, ("ref", "team"))
             team = None
             if player.get("team") is not None:
                 team = self.find(self.teams, player["team"], f"{where}.team", _("team"))
-            self.remember(self.players, player, where, self.create(Player, {**fields, "event": event, "team": team}))
+            fields = {**fields, "event": event, "team": team, "token": self.token(player)}
+            self.remember(self.players, player, where, self.create(Player, fields, where))
         seats = []
         for i, round_data in enumerate(part(self.document, "rounds", list)):
             seats += self.make_round(event, round_data, f"rounds[{i}]")
+        self.at = _("rounds (their seats)")
         Seat.objects.bulk_create(seats)
         self.make_revisions()
         self.make_standings(event)
+        self.make_audit(event)
+        self.at = _("event (its times of creation)")
         self.restore_timestamps()
         event.refresh_from_db()
         return event
 
     def make_round(self, event: Event, data, where: str) -> list[Seat]:
-        round_ = self.create(Round, {**values(Round, data, where, ("tables",)), "event": event})
+        round_ = self.create(Round, {**values(Round, data, where, ("tables",)), "event": event}, where)
         seats = []
         for t, table_data in enumerate(items(data, "tables", where)):
             at = f"{where}.tables[{t}]"
-            table = self.create(Table, {**values(Table, table_data, at, ("seats", "manches")), "round": round_})
+            fields = values(Table, table_data, at, ("seats", "manches"))
+            table = self.create(Table, {**fields, "round": round_, "token": self.token(table_data)}, at)
+            self.tables[(round_.number, table.number)] = table
+            table_seats = []
             for s, seat in enumerate(items(table_data, "seats", at)):
                 seat_at = f"{at}.seats[{s}]"
                 fields = values(Seat, seat, seat_at, ("player",))
                 player = self.find(self.players, seat.get("player"), f"{seat_at}.player", _("player"))
-                seats.append(Seat(table=table, round=round_, player=player, **fields))
+                table_seats.append((seat_at, {"table": table, "round": round_, "player": player, **fields}))
             for m, manche_data in enumerate(items(table_data, "manches", at)):
                 manche_at = f"{at}.manches[{m}]"
-                fields = values(Manche, manche_data, manche_at, ("entered_by",))
-                entered_by = self.user(manche_data.get("entered_by"), f"{manche_at}.entered_by")
-                manche = self.create(Manche, {**fields, "table": table, "entered_by": entered_by})
+                fields = values(Manche, manche_data, manche_at, MANCHE_AUTHORS)
+                place = {"round": round_.number, "table": table.number, "manche": fields.get("number")}
+                fields["result"] = scored(event, fields.get("document"), manche_at, place)
+                authors = self.manche_authors(manche_data, manche_at)
+                manche = self.create(Manche, {**fields, "table": table, **authors}, manche_at)
                 self.manches[(round_.number, table.number, manche.number)] = manche
+            seats += self.seats_with_results(table, table_seats)
+        return seats
+
+    def seats_with_results(self, table: Table, rows: list[tuple[str, dict]]) -> list[Seat]:
+        """The table's seats with the score, tiebreak and place the engine's results give them, as a sheet save
+        would store them; the file's tournament points are kept (the event's scheme may have changed since)."""
+        rows = sorted(rows, key=lambda row: row[1].get("position") or 0)
+        totals = seat_totals(table, rows)
+        if totals is None:
+            results = [{"score": None, "tiebreak": [], "rank": None, "placement_points": None} for _row in rows]
+        else:
+            scores, tiebreaks = totals
+            ranks = competition_ranks([(score, *tiebreak) for score, tiebreak in zip(scores, tiebreaks)])
+            results = [
+                {"score": score, "tiebreak": tiebreak, "rank": rank}
+                for score, tiebreak, rank in zip(scores, tiebreaks, ranks)
+            ]
+        seats = []
+        for (where, fields), result in zip(rows, results):
+            points = fields.get("placement_points")
+            if points is not None and not 0 <= points <= MAX_PLACEMENT_POINTS:
+                raise BackupError(
+                    _("%(where)s.placement_points should be from 0 to %(maximum)d.")
+                    % {"where": where, "maximum": MAX_PLACEMENT_POINTS}
+                )
+            seats.append(self.build(Seat, {**fields, **result}, where))
         return seats
 
     def make_revisions(self) -> None:
         revisions = []
         for i, data in enumerate(part(self.document, "revisions", list)):
             where = f"revisions[{i}]"
-            fields = values(SheetRevision, data, where, ("round", "table", "manche", "user"))
+            fields = values(SheetRevision, data, where, ("round", "table", "manche", "user", "player"))
             key = (data.get("round"), data.get("table"), data.get("manche"))
-            manche = self.manches.get(key)
+            manche = self.manches.get(key) if all(type(k) is int for k in key) else None
             if manche is None:
                 raise BackupError(
                     _(
@@ -262,9 +515,12 @@ class Importer:
                     )
                     % {"where": where, "round": key[0], "table": key[1], "manche": key[2]}
                 )
-            revision = SheetRevision(manche=manche, user=self.user(data.get("user"), f"{where}.user"), **fields)
+            user = self.user(data.get("user"), f"{where}.user")
+            player = self.player_or_none(data.get("player"), f"{where}.player")
+            revision = self.build(SheetRevision, {"manche": manche, "user": user, "player": player, **fields}, where)
             revisions.append(revision)
             self.timestamps.setdefault(SheetRevision, []).append((revision, fields))
+        self.at = "revisions"
         SheetRevision.objects.bulk_create(revisions)
 
     def make_standings(self, event: Event) -> None:
@@ -273,13 +529,59 @@ class Importer:
             where = f"standings[{i}]"
             fields = values(Standing, data, where, ("player",))
             player = self.find(self.players, data.get("player"), f"{where}.player", _("player"))
-            standings.append(Standing(event=event, player=player, **fields))
+            standings.append(self.build(Standing, {"event": event, "player": player, **fields}, where))
+        self.at = "standings"
         Standing.objects.bulk_create(standings)
 
-    def create(self, model: type[models.Model], fields: dict) -> models.Model:
-        obj = model.objects.create(**fields)
+    def make_audit(self, event: Event) -> None:
+        entries = []
+        for i, data in enumerate(part(self.document, "audit", list) if "audit" in self.document else []):
+            where = f"audit[{i}]"
+            fields = values(AuditEntry, data, where, ("round", "table", "manche", "user", "player", "subject"))
+            round_, table, manche = data.get("round"), data.get("table"), data.get("manche")
+            links = {
+                "table": self.tables.get((round_, table)) if table is not None else None,
+                "manche": self.manches.get((round_, table, manche)) if manche is not None else None,
+                "user": self.user(data.get("user"), f"{where}.user"),
+                "player": self.player_or_none(data.get("player"), f"{where}.player"),
+                "subject": self.player_or_none(data.get("subject"), f"{where}.subject"),
+            }
+            if (table is not None and links["table"] is None) or (manche is not None and links["manche"] is None):
+                raise BackupError(_("%(where)s names a table or manche the backup does not hold.") % {"where": where})
+            entry = self.build(AuditEntry, {"event": event, **links, **fields}, where)
+            entries.append(entry)
+            self.timestamps.setdefault(AuditEntry, []).append((entry, fields))
+        self.at = "audit"
+        AuditEntry.objects.bulk_create(entries)
+
+    def manche_authors(self, data: dict, where: str) -> dict:
+        return {
+            "entered_by": self.user(data.get("entered_by"), f"{where}.entered_by"),
+            "confirmed_by": self.user(data.get("confirmed_by"), f"{where}.confirmed_by"),
+            "entered_player": self.player_or_none(data.get("entered_player"), f"{where}.entered_player"),
+            "confirmed_player": self.player_or_none(data.get("confirmed_player"), f"{where}.confirmed_player"),
+        }
+
+    def player_or_none(self, ref, where: str):
+        return None if ref is None else self.find(self.players, ref, where, _("player"))
+
+    def build(self, model: type[models.Model], fields: dict, where: str) -> models.Model:
+        """A row of ``model``, validated as a form would, not saved yet."""
+        self.at = where
+        obj = model(**fields)
+        validate(obj, where)
+        return obj
+
+    def create(self, model: type[models.Model], fields: dict, where: str) -> models.Model:
+        obj = self.build(model, fields, where)
+        obj.save(force_insert=True)
         self.timestamps.setdefault(model, []).append((obj, fields))
         return obj
+
+    def token(self, data: dict) -> str:
+        """The row's link token as the backup gives it (checked already); a new one for none or a weak one."""
+        token = data.get("token")
+        return new_token() if token is None or is_weak(token) else token
 
     def restore_timestamps(self) -> None:
         """Put back the times the database set itself on creation (auto_now_add), one update per model."""
@@ -299,7 +601,7 @@ class Importer:
 
     def remember(self, refs: dict, data: dict, where: str, obj: models.Model) -> None:
         ref = data.get("ref")
-        if ref is None or ref in refs:
+        if type(ref) not in (int, str) or ref in refs:
             raise BackupError(_("%(where)s.ref should be present and unique.") % {"where": where})
         refs[ref] = obj
 
@@ -313,17 +615,11 @@ class Importer:
             ) from None
 
     def user(self, name, where: str):
-        """The user called ``name``, created without a usable password when this database has none."""
+        """The existing account called ``name`` (None for nobody); an import never creates one."""
         if name is None:
             return None
-        if not isinstance(name, str) or not name:
-            raise BackupError(_("%(where)s should be a username.") % {"where": where})
-        if name not in self.users:
-            users = get_user_model()
-            user = users.objects.filter(**{users.USERNAME_FIELD: name}).first()
-            if user is None:
-                user = users(**{users.USERNAME_FIELD: name})
-                user.set_unusable_password()
-                user.save()
-            self.users[name] = user
+        if not isinstance(name, str) or name not in self.users:
+            raise BackupError(
+                _("%(where)s should be the username of an account of this Tablescore.") % {"where": where}
+            )
         return self.users[name]

@@ -7,6 +7,7 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 
 from ..access import organiser_event
+from ..numbers import whole_number
 from ..printing.cards import player_cards_pdf
 from ..printing.common import sort_key
 from ..printing.seating import seating_pdf
@@ -57,12 +58,12 @@ def standings(request, slug: str):
     if not asked:
         return pdf_response(standings_pdf(event, stored_standings(event)), f"{event.slug}-standings.pdf")
     rounds = sorted(event.rounds.values_list("number", flat=True))
-    if not asked.isdigit() or int(asked) not in rounds:
+    number = whole_number(asked, maximum=max(rounds, default=0), minimum=1)
+    if number not in rounds:
         message = _("round: give the number of a round of this event (%(numbers)s).") % {
             "numbers": ", ".join(str(n) for n in rounds) or _("none seated yet")
         }
         return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
-    number = int(asked)
     content = standings_pdf(event, standings_after(event, number), after_round=number)
     return pdf_response(content, f"{event.slug}-standings-round-{number}.pdf")
 

@@ -1,32 +1,28 @@
-"""Pages anyone may see for events that publish them: event, standings, projector, player."""
+"""Pages anyone may see for public events (a private one only its organisers and staff): event, standings,
+projector, player."""
 
 from __future__ import annotations
-
-import csv
 
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import path
 from django.utils.translation import get_language
 from django_tables2 import RequestConfig
 
+from ..access import visible_event
+from ..csv_export import csv_response
 from ..models import Event, Player, Seat, Standing
+from ..numbers import whole_number
 from ..standings.tables import StandingsTable
 
 PROJECTOR_ROWS = 15
 PROJECTOR_SECONDS = 10
-
-
-def visible_event(request, slug: str) -> Event:
-    """The event if it is public, or if the visitor is logged in as an organiser."""
-    event = get_object_or_404(Event, slug=slug)
-    if not event.public and not request.user.is_authenticated:
-        raise Http404
-    return event
+#: No event has more pages of standings than this; a larger page number means the first.
+MAX_PAGE = 10_000
 
 
 STANDINGS_PER_PAGE = 100
@@ -98,12 +94,7 @@ def standings_live(request, slug: str):
 def standings_csv(request, slug: str):
     event = visible_event(request, slug)
     table = make_standings_table(event)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
-    writer = csv.writer(response)
-    for row in table.as_values(exclude_columns=("movement",)):
-        writer.writerow(row)
-    return response
+    return csv_response(table.as_values(exclude_columns=("movement",)), f"{event.slug}-standings.csv")
 
 
 def projector_page(request, event: Event, page_number: int):
@@ -121,13 +112,15 @@ def projector(request, slug: str):
 def projector_next(request, slug: str):
     """The next page of the projector's standings; the page itself asks again after a few seconds."""
     event = visible_event(request, slug)
-    return render(request, "tournaments/_projector_page.html", projector_page(request, event, request.GET.get("page")))
+    page_number = whole_number(request.GET.get("page"), maximum=MAX_PAGE) or 1
+    return render(request, "tournaments/_projector_page.html", projector_page(request, event, page_number))
 
 
 def player_page(request, slug: str, player_id: int):
     event = visible_event(request, slug)
     player = get_object_or_404(Player.objects.select_related("team"), event=event, pk=player_id)
-    seats = list(Seat.objects.filter(player=player).select_related("table", "round").order_by("round__number"))
+    published = Seat.objects.filter(player=player, round__published=True)
+    seats = list(published.select_related("table", "round").order_by("round__number"))
     tablemates = Seat.objects.filter(table__in=[s.table_id for s in seats]).select_related("player")
     opponents: dict[int, list[Seat]] = {}
     for seat in tablemates.order_by("position"):
