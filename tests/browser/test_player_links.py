@@ -10,6 +10,7 @@ from tests.browser.helpers import club_event, screenshot, settled
 from tests.browser.test_journey import manche_region
 from tests.factories import seat_by_hand
 from tests.test_printing import decode_qr, render
+from tournaments.models import Player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -17,6 +18,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_a_second_player_confirms_from_their_own_card(organiser_page, phone, organiser_user, live_server, tmp_path):
     event = club_event("cheese-rescue", name="Cheese Night", organiser=organiser_user, confirmation_required=True)
     ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    long_names = ["Xosé Manuel van der Westhuizen", "Şebnem D'Alessandro", "Wojciech Papadopoulou"]
+    for pk, name in zip(ids, [*long_names, "Zdeněk Müller-Lüdenscheidt"]):
+        Player.objects.filter(pk=pk).update(name=name)
     table = seat_by_hand(event, 1, [ids[:4], ids[4:]]).tables.get(number=1)
     names = [seat.player.name for seat in table.seats.order_by("position")]
 
@@ -30,6 +34,7 @@ def test_a_second_player_confirms_from_their_own_card(organiser_page, phone, org
     settled(first)
     manche.get_by_role("button", name="Save").click()
     expect(manche.get_by_role("status")).to_contain_text("Saved")
+    assert first.evaluate("document.documentElement.scrollWidth") <= 360
 
     confirm = manche.locator("form", has=first.get_by_role("button", name="Confirm this result"))
     confirm.get_by_label("I am").select_option(label=names[1])
