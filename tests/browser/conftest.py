@@ -38,8 +38,10 @@ def pytest_configure(config):
     )
 
 
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
-    """Browser tests last (a stable sort): the rest of the suite never runs beside Playwright's loop."""
+    """Browser tests last (a stable sort, after every other plugin has ordered the tests): the rest of the suite
+    never runs beside Playwright's loop."""
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 
 
