@@ -17,12 +17,27 @@ class Action(models.TextChoices):
     TABLE_LINK = "table-link", _("issued a new table link")
     LOCK = "lock", _("locked a table")
     UNLOCK = "unlock", _("unlocked a table")
+    PLAYER_EDIT = "player-edit", _("changed a player")
+    CHECK_IN = "check-in", _("changed check-in")
+    DROP = "drop", _("dropped a player")
+    REINSTATE = "reinstate", _("reinstated a player")
+    SEAT = "seat", _("seated a round")
+    RESEAT = "reseat", _("seated a round again")
+    PUBLISH = "publish", _("published a round")
+    UNPUBLISH = "unpublish", _("took back a round's seating")
+    START = "start", _("started a round")
+    COMPLETE = "complete", _("completed a round")
+    REOPEN = "reopen", _("reopened a round")
+    CLOCK = "clock", _("changed the round clock")
 
 
 class AuditEntry(models.Model):
     """One action, with the door it came through and who stood behind it (account, player link, device)."""
 
     event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="audit_entries")
+    round = models.ForeignKey(
+        "tournaments.Round", on_delete=models.SET_NULL, null=True, blank=True, related_name="audit_entries"
+    )
     table = models.ForeignKey(
         "tournaments.Table", on_delete=models.CASCADE, null=True, blank=True, related_name="audit_entries"
     )
@@ -41,6 +56,7 @@ class AuditEntry(models.Model):
     seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
     device = models.CharField(_("device"), max_length=64, blank=True)
     version = models.PositiveIntegerField(_("sheet version"), null=True, blank=True)
+    details = models.JSONField(_("details"), default=dict, blank=True)
     at = models.DateTimeField(_("when"), auto_now_add=True)
 
     class Meta:

@@ -81,6 +81,12 @@ class Event(models.Model):
     confirmation_required = models.BooleanField(_("a second player confirms each sheet"), default=True)
     status = models.CharField(_("status"), max_length=10, choices=EventStatus.choices, default=EventStatus.SETUP)
     public = models.BooleanField(_("public pages"), default=True)
+    public_url = models.URLField(
+        _("public address"),
+        max_length=200,
+        blank=True,
+        help_text=_("The address phones reach this Tablescore at, for QR codes and printed links. Empty: PUBLIC_URL."),
+    )
     language = models.CharField(_("language of printouts"), max_length=5, choices=settings.LANGUAGES, default="en")
     paper_size = models.CharField(_("paper size"), max_length=6, choices=PaperSize.choices, default=PaperSize.A4)
     seed = models.PositiveIntegerField(_("seating seed"), default=new_seed)

@@ -29,6 +29,13 @@ class Round(models.Model):
     published = models.BooleanField(_("seating published"), default=False)
     seating_method = models.CharField(_("seating method"), max_length=10, blank=True)
     seating_quality = models.JSONField(_("seating quality"), default=dict, blank=True)
+    clock_seconds = models.PositiveIntegerField(
+        _("round length"), null=True, blank=True, help_text=_("The round clock's length in seconds; empty: no clock.")
+    )
+    clock_started_at = models.DateTimeField(_("clock running since"), null=True, blank=True)
+    clock_elapsed = models.PositiveIntegerField(
+        _("clock seconds run"), default=0, help_text=_("Seconds the clock ran before it was last started.")
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -30,10 +30,22 @@ class Author:
         return self.via in (Via.ORGANISER, Via.ADMIN)
 
 
-def record(event, action: Action, author: Author, *, table=None, manche=None, subject=None, version=None):
-    """Add one entry to the event's audit trail."""
+def record(
+    event,
+    action: Action,
+    author: Author,
+    *,
+    round=None,
+    table=None,
+    manche=None,
+    subject=None,
+    version=None,
+    details=None,
+):
+    """Add one entry to the event's audit trail; ``details`` holds what changed (e.g. a player's old and new name)."""
     return AuditEntry.objects.create(
         event=event,
+        round=round,
         table=table,
         manche=manche,
         subject=subject,
@@ -44,6 +56,7 @@ def record(event, action: Action, author: Author, *, table=None, manche=None, su
         seat=author.seat,
         device=author.device,
         version=version,
+        details=details or {},
     )
 
 

@@ -91,7 +91,7 @@ def export_event(event: Event) -> dict:
             exported_tables.append({**row(table), "seats": seats, "manches": manches})
         exported_rounds.append({**row(round_), "tables": exported_tables})
     revisions = SheetRevision.objects.filter(manche__table__round__event=event).select_related("user").order_by("pk")
-    audit = AuditEntry.objects.filter(event=event).select_related("user").order_by("pk")
+    audit = AuditEntry.objects.filter(event=event).select_related("user", "round").order_by("pk")
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -122,6 +122,7 @@ def audit_row(entry: AuditEntry, table_keys: dict, manche_keys: dict) -> dict:
     """One entry of the audit trail: its table or manche by round and number, its people by ref and name."""
     place = manche_keys.get(entry.manche_id) or table_keys.get(entry.table_id) or {}
     links = {"user": username(entry.user), "player": entry.player_id, "subject": entry.subject_id}
+    links["of_round"] = entry.round.number if entry.round else None
     return {**place, **row(entry), **links}
 
 
@@ -418,6 +419,7 @@ class Importer:
         self.players: dict = {}
         self.manches: dict[tuple, Manche] = {}
         self.tables: dict[tuple, Table] = {}
+        self.rounds: dict[int, Round] = {}
         self.timestamps: dict[type[models.Model], list[tuple[models.Model, dict]]] = {}
 
     def run(self) -> Event:
@@ -452,6 +454,7 @@ class Importer:
 
     def make_round(self, event: Event, data, where: str) -> list[Seat]:
         round_ = self.create(Round, {**values(Round, data, where, ("tables",)), "event": event}, where)
+        self.rounds[round_.number] = round_
         seats = []
         for t, table_data in enumerate(items(data, "tables", where)):
             at = f"{where}.tables[{t}]"
@@ -537,16 +540,24 @@ class Importer:
         entries = []
         for i, data in enumerate(part(self.document, "audit", list) if "audit" in self.document else []):
             where = f"audit[{i}]"
-            fields = values(AuditEntry, data, where, ("round", "table", "manche", "user", "player", "subject"))
+            links_in_file = ("round", "table", "manche", "user", "player", "subject", "of_round")
+            fields = values(AuditEntry, data, where, links_in_file)
             round_, table, manche = data.get("round"), data.get("table"), data.get("manche")
+            of_round = data.get("of_round")
             links = {
+                "round": self.rounds.get(of_round) if of_round is not None else None,
                 "table": self.tables.get((round_, table)) if table is not None else None,
                 "manche": self.manches.get((round_, table, manche)) if manche is not None else None,
                 "user": self.user(data.get("user"), f"{where}.user"),
                 "player": self.player_or_none(data.get("player"), f"{where}.player"),
                 "subject": self.player_or_none(data.get("subject"), f"{where}.subject"),
             }
-            if (table is not None and links["table"] is None) or (manche is not None and links["manche"] is None):
+            missing_round = of_round is not None and links["round"] is None
+            if (
+                missing_round
+                or (table is not None and links["table"] is None)
+                or (manche is not None and links["manche"] is None)
+            ):
                 raise BackupError(_("%(where)s names a table or manche the backup does not hold.") % {"where": where})
             entry = self.build(AuditEntry, {"event": event, **links, **fields}, where)
             entries.append(entry)
