@@ -13,7 +13,7 @@ from .metrics import PRECEDENCE, SeatResult, rank_players
 
 def seat_results(event: Event) -> list[SeatResult]:
     """Every scored seat of the event, read with one query."""
-    rows = Seat.objects.filter(round__event=event, placement_points__isnull=False).values_list(
+    rows = Seat.objects.filter(round__event=event, round__published=True, placement_points__isnull=False).values_list(
         "player_id", "round__number", "table_id", "placement_points", "score", "tiebreak"
     )
     return [
