@@ -504,7 +504,7 @@ def test_what_the_database_refuses_becomes_a_backup_error_naming_the_part(make_e
     document = exported(make_event, django_user_model)
     seats = first_table(document)["seats"]
     seats[1]["position"] = seats[0]["position"]
-    refused(document, r"rounds \(their seats\): the database refused this part of the backup \(UNIQUE")
+    refused(document, r"rounds \(their seats\): the database refused this part of the backup \((UNIQUE|duplicate key)")
 
 
 @pytest.mark.parametrize("error", [OverflowError, InvalidOperation, DataError, ValueError, TypeError])
