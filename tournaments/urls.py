@@ -3,6 +3,7 @@
 from .views import (
     api,
     backup,
+    clock,
     desk_tables,
     event_setup,
     organiser,
@@ -28,4 +29,5 @@ urlpatterns = [
     *desk_tables.urlpatterns,
     *api.urlpatterns,
     *printing.urlpatterns,
+    *clock.urlpatterns,
 ]
