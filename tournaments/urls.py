@@ -4,6 +4,7 @@ from .views import (
     api,
     backup,
     clock,
+    desk_alerts,
     desk_tables,
     event_setup,
     organiser,
@@ -30,4 +31,5 @@ urlpatterns = [
     *api.urlpatterns,
     *printing.urlpatterns,
     *clock.urlpatterns,
+    *desk_alerts.urlpatterns,
 ]

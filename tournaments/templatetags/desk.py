@@ -1,4 +1,4 @@
-"""The address the desk's printouts and links use, drawn by the desk page itself."""
+"""The desk's alerts and the address its printouts use, drawn by the desk page itself."""
 
 from __future__ import annotations
 
@@ -6,8 +6,19 @@ from django import template
 
 from ..public_address import candidates, public_address
 from ..public_address import public_link as link_for
+from ..services.alerts import desk_alerts as find_alerts
+from .clock import read_rounds
 
 register = template.Library()
+
+
+@register.simple_tag
+def desk_alerts(event, rounds=None):
+    """The event's desk alerts, found once per page (the title and the page body both show them); ``rounds``: the
+    event's rounds in order with their tables, when the page has them."""
+    if getattr(event, "_desk_alerts", None) is None:
+        event._desk_alerts = find_alerts(event, read_rounds(rounds))
+    return event._desk_alerts
 
 
 @register.inclusion_tag("tournaments/organiser/_desk_address.html", takes_context=True)
