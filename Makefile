@@ -1,4 +1,6 @@
 # Tablescore: `make run` serves the demo, `make test` runs every check. Both start from nothing.
+# `make run HOST=0.0.0.0` serves the venue's network: it prints the address phones should use, lets Django answer
+# there (ALLOWED_HOSTS) and prints it on QR codes (PUBLIC_URL, unless set already).
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
@@ -32,7 +34,14 @@ run: install messages
 	$(BIN)/python manage.py migrate --noinput --verbosity 0
 	$(BIN)/python manage.py load_demo --if-empty
 	$(BIN)/python manage.py ensure_organiser
+ifeq ($(HOST),0.0.0.0)
+	@$(BIN)/python manage.py network_addresses --port $(PORT)
+	ALLOWED_HOSTS="$$($(BIN)/python manage.py network_addresses --allowed-hosts)" \
+	PUBLIC_URL="$${PUBLIC_URL:-$$($(BIN)/python manage.py network_addresses --public-url --port $(PORT))}" \
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+else
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+endif
 
 system-packages:
 	scripts/system-packages.sh gettext postgresql redis-server poppler-utils zbar-tools chromium

@@ -12,6 +12,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from config.env import env_bool, env_list, env_rate, secret_key
+from tournaments.public_address import AddressError, clean_public_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -19,6 +20,21 @@ SECRET_KEY = secret_key(BASE_DIR / ".secret_key")
 DEBUG = env_bool("DEBUG", False)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+
+def public_url_setting(value: str) -> str:
+    """``PUBLIC_URL``: the address phones reach this Tablescore at (``http://192.168.1.20:8000``), for every QR
+    code and printed link unless an event has its own; empty: the address each page was asked for."""
+    try:
+        return clean_public_url(value)
+    except AddressError:
+        raise ImproperlyConfigured(
+            f"PUBLIC_URL must be an address such as http://192.168.1.20:8000 (http or https, a host, an optional "
+            f"port, no path), not {value!r}"
+        ) from None
+
+
+PUBLIC_URL = public_url_setting(os.environ.get("PUBLIC_URL", ""))
 
 INSTALLED_APPS = [
     "django.contrib.admin",

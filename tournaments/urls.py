@@ -3,6 +3,8 @@
 from .views import (
     api,
     backup,
+    clock,
+    desk_alerts,
     desk_tables,
     event_setup,
     organiser,
@@ -28,4 +30,6 @@ urlpatterns = [
     *desk_tables.urlpatterns,
     *api.urlpatterns,
     *printing.urlpatterns,
+    *clock.urlpatterns,
+    *desk_alerts.urlpatterns,
 ]

@@ -12,6 +12,7 @@ from .. import games
 from ..models import Event
 from ..models.event import MAX_PLACEMENT_POINTS, MAX_PLACES
 from ..numbers import DIGITS
+from .address import address_field, cleaned_address
 
 MAX_ROUNDS = 30
 #: The most manches a round of an event may have (a sheet may carry more: the rules bound those).
@@ -79,6 +80,8 @@ class EventForm(forms.ModelForm):
         help_text=_("Tournament points for 1st, 2nd... at a full table, e.g. 4/2/1/0. Empty: 4/2/1/0."),
     )
 
+    public_url = address_field()
+
     class Meta:
         model = Event
         fields = [
@@ -96,6 +99,7 @@ class EventForm(forms.ModelForm):
             "public",
             "language",
             "paper_size",
+            "public_url",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
@@ -146,6 +150,9 @@ class EventForm(forms.ModelForm):
 
     def game_fields(self) -> list:
         return [self[name] for name in GAME_FIELDS]
+
+    def clean_public_url(self) -> str:
+        return cleaned_address(self.cleaned_data.get("public_url") or "")
 
     def clean_placement_points(self) -> list[int]:
         return parse_points(self.cleaned_data.get("placement_points") or "")

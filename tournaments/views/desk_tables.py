@@ -22,6 +22,7 @@ from ..entry.routes import desk_route
 from ..models import AuditEntry, SheetRevision, Table
 from ..models.audit import Action
 from ..models.rounds import TableStatus
+from ..public_address import public_link
 from ..services.audit import record
 from ..services.sheets import resolve_dispute
 from ..services.tables import seat_names
@@ -43,7 +44,7 @@ def desk_table(request, slug: str, table_id: int):
         .order_by("-changed_at", "-version")
     )
     actions = AuditEntry.objects.filter(table=table).select_related("manche", "user", "player")
-    link = request.build_absolute_uri(reverse("tournaments:table", args=[table.token]))
+    link = public_link(request, table.round.event, reverse("tournaments:table", args=[table.token]))
     context = {
         "table": table,
         "event": table.round.event,

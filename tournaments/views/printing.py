@@ -1,18 +1,23 @@
-"""Organiser printouts as PDF: a round's score sheets and seating, and the standings after any round."""
+"""Organiser printouts as PDF: a round's score sheets and seating, and the standings after any round; the address
+their QR codes and links start with."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.http import HttpResponse, HttpResponseBadRequest
+from django.shortcuts import redirect, render
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
 
 from ..access import organiser_event
+from ..forms.address import PublicAddressForm
 from ..numbers import whole_number
 from ..printing.cards import player_cards_pdf
 from ..printing.common import sort_key
 from ..printing.seating import seating_pdf
 from ..printing.sheets import round_with_seats, score_sheets_pdf
 from ..printing.standings import standings_after, standings_pdf, stored_standings
+from ..public_address import candidates, public_address, public_link
 
 
 def pdf_response(content: bytes, filename: str) -> HttpResponse:
@@ -26,20 +31,20 @@ def sheets(request, slug: str, number: int):
     round_ = round_with_seats(event, number)
 
     def table_link(table) -> str:
-        return request.build_absolute_uri(reverse("tournaments:table", args=[table.token]))
+        return public_link(request, event, reverse("tournaments:table", args=[table.token]))
 
     return pdf_response(score_sheets_pdf(event, round_, table_link), f"{event.slug}-round-{number}-sheets.pdf")
 
 
-def player_link(request, player) -> str:
-    """The absolute address of a player's own link, as its QR code carries it."""
-    return request.build_absolute_uri(reverse("tournaments:player_link", args=[player.token]))
+def player_link(request, event, player) -> str:
+    """The address of a player's own link, as its QR code carries it."""
+    return public_link(request, event, reverse("tournaments:player_link", args=[player.token]))
 
 
 def seating(request, slug: str, number: int):
     event = organiser_event(request, slug)
     round_ = round_with_seats(event, number)
-    content = seating_pdf(event, round_, lambda player: player_link(request, player))
+    content = seating_pdf(event, round_, lambda player: player_link(request, event, player))
     return pdf_response(content, f"{event.slug}-round-{number}-seating.pdf")
 
 
@@ -47,7 +52,7 @@ def player_cards(request, slug: str):
     """Printable cards, one per active player, each with the QR code of the player's own link."""
     event = organiser_event(request, slug)
     players = sorted(event.players.filter(active=True), key=lambda player: sort_key(player.name))
-    content = player_cards_pdf(event, players, lambda player: player_link(request, player))
+    content = player_cards_pdf(event, players, lambda player: player_link(request, event, player))
     return pdf_response(content, f"{event.slug}-player-cards.pdf")
 
 
@@ -68,7 +73,35 @@ def standings(request, slug: str):
     return pdf_response(content, f"{event.slug}-standings-round-{number}.pdf")
 
 
+def address_page(request, slug: str):
+    """Where printed links lead, the laptop's network addresses, and this event's own address to choose."""
+    event = organiser_event(request, slug)
+    form = PublicAddressForm(initial={"public_url": event.public_url})
+    if request.method == "POST":
+        form = PublicAddressForm(request.POST)
+        if form.is_valid():
+            event.public_url = form.cleaned_data["public_url"]
+            event.save(update_fields=["public_url"])
+            if event.public_url:
+                messages.success(
+                    request, _("QR codes and printed links now lead to %(url)s/.") % {"url": event.public_url}
+                )
+            else:
+                messages.success(request, _("This tournament has no address of its own any more."))
+            if request.POST.get("next") == "desk":
+                return redirect("tournaments:event_manage", slug=event.slug)
+            return redirect("tournaments:public_address", slug=event.slug)
+    context = {
+        "event": event,
+        "form": form,
+        "address": public_address(request, event),
+        "candidates": candidates(request),
+    }
+    return render(request, "tournaments/organiser/public_address.html", context, status=400 if form.errors else 200)
+
+
 urlpatterns = [
+    path("e/<slug:slug>/organiser/address/", address_page, name="public_address"),
     path("e/<slug:slug>/organiser/rounds/<int:number>/sheets.pdf", sheets, name="print_sheets"),
     path("e/<slug:slug>/organiser/rounds/<int:number>/seating.pdf", seating, name="print_seating"),
     path("e/<slug:slug>/organiser/standings.pdf", standings, name="print_standings"),

@@ -1,0 +1,76 @@
+"""The round clock: the desk sets, starts, pauses and adds time; the projector, tables and players see time left."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path, reverse
+from django.views.decorators.http import require_POST
+
+from ..access import organiser_event, visible_event
+from ..devices import organiser_author
+from ..forms.clock import ClockForm
+from ..models import Round
+from ..services.clock import ClockRefused, change_clock
+from ..services.clock_display import EVENT_POLL, TABLE_POLL, clock_display, current_round, desk_clock
+from ..services.player_links import player_by_token, published_seat
+from ..services.tables import published_table
+
+
+def clock_fragment(request, round_: Round | None, url: str, poll: int):
+    context = {"clock": clock_display(round_), "clock_url": url, "clock_poll": poll}
+    return render(request, "tournaments/_clock.html", context)
+
+
+def event_clock(request, slug: str):
+    """The clock of the event's round under way: the projector's and the desk's."""
+    event = visible_event(request, slug)
+    return clock_fragment(request, current_round(event), reverse("tournaments:event_clock", args=[slug]), EVENT_POLL)
+
+
+def table_clock(request, token: str):
+    table = published_table(token)
+    if table is None:
+        raise Http404
+    return clock_fragment(request, table.round, reverse("tournaments:table_clock", args=[token]), TABLE_POLL)
+
+
+def player_clock(request, token: str, table_id: int):
+    """The clock of the round of one of the player's tables."""
+    player = player_by_token(token)
+    seat = published_seat(player, table_id) if player is not None else None
+    if seat is None:
+        raise Http404
+    url = reverse("tournaments:player_clock", args=[token, table_id])
+    return clock_fragment(request, seat.table.round, url, TABLE_POLL)
+
+
+@require_POST
+def round_clock(request, slug: str, number: int):
+    """One change to the round's clock, recorded in the audit trail; for HTMX the desk's clock section again."""
+    event = organiser_event(request, slug)
+    round_ = get_object_or_404(Round, event=event, number=number)
+    form = ClockForm(request.POST)
+    problem = ""
+    if form.is_valid():
+        try:
+            change_clock(round_, form.cleaned_data["action"], organiser_author(request), form.amount)
+        except ClockRefused as refused:
+            problem = str(refused)
+    else:
+        problem = form.problem()
+    if not request.htmx:
+        if problem:
+            messages.error(request, problem)
+        return redirect("tournaments:event_manage", slug=event.slug)
+    context = {"event": event, **desk_clock(round_), "clock_problem": problem}
+    return render(request, "tournaments/organiser/_desk_clock.html", context, status=400 if problem else 200)
+
+
+urlpatterns = [
+    path("e/<slug:slug>/clock/", event_clock, name="event_clock"),
+    path("t/<str:token>/clock/", table_clock, name="table_clock"),
+    path("p/<str:token>/tables/<int:table_id>/clock/", player_clock, name="player_clock"),
+    path("e/<slug:slug>/organiser/rounds/<int:number>/clock/", round_clock, name="round_clock"),
+]
