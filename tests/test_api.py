@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from tests.factories import seat_by_hand
 from tournaments.models import Manche, SheetRevision
+from tournaments.models.rounds import RoundStatus
 from tournaments.services.sheets import MAX_DOCUMENT_BYTES
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +36,7 @@ def client():
 def table(make_event):
     event = make_event("vegetables", players=4, manches_per_round=2)
     ids = list(event.players.order_by("pk").values_list("pk", flat=True))
-    return seat_by_hand(event, 1, [ids]).tables.get()
+    return seat_by_hand(event, 1, [ids], status=RoundStatus.IN_PLAY).tables.get()
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.factories import enter, seat_by_hand
+from tournaments.models.rounds import RoundStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,7 +31,7 @@ def test_schemathesis_finds_no_server_error_and_no_answer_the_description_does_n
 ):
     event = make_event("vegetables", players=4, manches_per_round=2)
     ids = list(event.players.order_by("pk").values_list("pk", flat=True))
-    table = seat_by_hand(event, 1, [ids]).tables.get()
+    table = seat_by_hand(event, 1, [ids], status=RoundStatus.IN_PLAY).tables.get()
     enter(table, {"manches": [MANCHE]}, via="api")
     config = tmp_path / "schemathesis.toml"
     # The table's players in every generated sheet, so that sheets can get past the players check to the rules.

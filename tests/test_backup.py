@@ -64,7 +64,8 @@ def realistic_event(make_event, django_user_model, players: int = 7) -> Event:
     Table.objects.filter(pk=first.pk).update(locked=True)
     Round.objects.filter(pk=first_round.pk).update(status=RoundStatus.COMPLETE)
 
-    second_round = seat_by_hand(event, 2, [[ids[0], ids[3], ids[5]], [ids[1], ids[2], ids[4]]])
+    second_tables = [[ids[0], ids[3], ids[5]], [ids[1], ids[2], ids[4]]]
+    second_round = seat_by_hand(event, 2, second_tables, status=RoundStatus.IN_PLAY)
     third, _fourth = second_round.tables.order_by("number")
     disputed = enter(third, cheese_tallies([0, 10, 4]), via="link")
     at_third = {seat.position: seat.player for seat in third.seats.all()}

@@ -8,6 +8,7 @@ from django.urls import reverse
 import scoring
 from tests.factories import seat_by_hand
 from tournaments.models import Manche
+from tournaments.models.rounds import RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +34,7 @@ def named_event(make_event, table_size):
 def first_table(event):
     ids = list(event.players.order_by("pk").values_list("pk", flat=True))
     size = event.table_size
-    return seat_by_hand(event, 1, [ids[:size], ids[size:]]).tables.get(number=1)
+    return seat_by_hand(event, 1, [ids[:size], ids[size:]], status=RoundStatus.IN_PLAY).tables.get(number=1)
 
 
 @pytest.fixture

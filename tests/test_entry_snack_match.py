@@ -9,6 +9,7 @@ import pytest
 
 from tests.factories import seat_by_hand
 from tournaments.games.snack_match.entry import normalise
+from tournaments.models.rounds import RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -92,7 +93,7 @@ def make_table(make_event):
         for player, name in zip(players, ["Benjamín", "Sofía"], strict=True):
             player.name = name
             player.save()
-        round_ = seat_by_hand(event, 1, [[p.pk for p in players]])
+        round_ = seat_by_hand(event, 1, [[p.pk for p in players]], status=RoundStatus.IN_PLAY)
         return round_.tables.get()
 
     return make

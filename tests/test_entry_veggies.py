@@ -9,6 +9,7 @@ import pytest
 from tests.factories import seat_by_hand
 from tournaments.games.veggies.entry import normalise
 from tournaments.models import Manche
+from tournaments.models.rounds import RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +34,7 @@ def table(make_event):
     def seated(players: int = 4, **fields):
         event = make_event("veggies", players=players, table_size=players, **fields)
         ids = list(event.players.order_by("name").values_list("id", flat=True))
-        return seat_by_hand(event, 1, [ids]).tables.get()
+        return seat_by_hand(event, 1, [ids], status=RoundStatus.IN_PLAY).tables.get()
 
     return seated
 

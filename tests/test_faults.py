@@ -25,6 +25,7 @@ from django.urls import reverse
 
 from tests.factories import cheese_tallies, seat_by_hand
 from tests.subprocesses import PYTHON, ROOT, environment, fresh_database, inconsistencies, manage, setup_event, shell
+from tournaments.models.rounds import RoundStatus
 
 pytestmark = pytest.mark.postgres
 
@@ -260,7 +261,7 @@ def test_a_server_restarted_while_tables_save_loses_no_accepted_sheet(served_eve
 def locked_table(make_event):
     event = make_event("cheese-rescue", players=4, manches_per_round=1)
     ids = list(event.players.order_by("pk").values_list("pk", flat=True))
-    table = seat_by_hand(event, 1, [ids]).tables.get()
+    table = seat_by_hand(event, 1, [ids], status=RoundStatus.IN_PLAY).tables.get()
     names = list(event.players.order_by("pk").values_list("name", flat=True))
     return table, {
         "manche": 1,

@@ -70,7 +70,9 @@ def test_the_fifth_game_runs_a_whole_event(organiser_client, client, tmp_path):
     organiser_client.post(reverse("tournaments:players_import", args=[event.slug]), {"text": text, "action": "confirm"})
     assert event.players.count() == len(NAMES)
 
-    response = organiser_client.post(reverse("tournaments:round_seat", args=[event.slug]), {"method": "mixer"})
+    response = organiser_client.post(
+        reverse("tournaments:round_seat", args=[event.slug]), {"method": "mixer", "confirm": "1"}
+    )
     assert response.status_code == 302
     round_ = event.rounds.get(number=1)
     assert sorted(len(table.seats.all()) for table in round_.tables.all()) == [3, 3]

@@ -17,6 +17,7 @@ from tests.factories import seat_by_hand
 from tournaments.entry.paths import document_from_fields
 from tournaments.games import get_game
 from tournaments.models import Table
+from tournaments.models.rounds import RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -113,7 +114,7 @@ def seated_table(make_event, game: str) -> Table:
     size = VALID[game][0]
     event = make_event(game, players=size, table_size=size)
     ids = list(event.players.order_by("pk").values_list("pk", flat=True))
-    return seat_by_hand(event, 1, [ids]).tables.get()
+    return seat_by_hand(event, 1, [ids], status=RoundStatus.IN_PLAY).tables.get()
 
 
 def valid_fields(game: str, controls: dict[str, list[str]]) -> dict[str, str]:

@@ -29,7 +29,7 @@ def event(make_event):
 @pytest.fixture
 def tables(event):
     ids = list(event.players.order_by("pk").values_list("pk", flat=True))
-    return list(seat_by_hand(event, 1, [ids[:4], ids[4:]]).tables.order_by("number"))
+    return list(seat_by_hand(event, 1, [ids[:4], ids[4:]], status=RoundStatus.IN_PLAY).tables.order_by("number"))
 
 
 def seated(table, position: int) -> Player:

@@ -1,4 +1,6 @@
-"""The round life cycle on the organiser's desk: seat, swap, publish, start, complete."""
+"""The round life cycle on the organiser's desk: seat, swap, publish, start, complete.
+
+Check-in, the ways back and the confirmation pages are in ``test_round_cycle``."""
 
 import pytest
 from django.test import Client
@@ -103,10 +105,17 @@ def test_completing_the_last_planned_round_finishes_the_event(member, cheese):
     assert "Every planned round is seated already" in member.get(desk(cheese)).content.decode()
 
 
-def test_the_first_round_is_seated_from_the_desk_at_random_by_default(member, cheese):
+def test_the_first_round_is_seated_from_the_desk_by_the_events_method(member, cheese):
+    cheese.seating_method = "mixer"
+    cheese.save()
     page = member.get(desk(cheese)).content.decode()
-    assert 'value="random" selected' in page
-    response = member.post(reverse("tournaments:round_seat", args=[cheese.slug]), {"method": "random"}, follow=True)
+    assert 'value="mixer" selected' in page
+    seat = reverse("tournaments:round_seat", args=[cheese.slug])
+    assert 'value="mixer" selected' in member.get(seat).content.decode()
+    preview = member.post(seat, {"method": "random"}).content.decode()
+    assert 'value="random" selected' in preview and "Seat round 1" in preview
+    assert not cheese.rounds.exists()
+    response = member.post(seat, {"method": "random", "confirm": "1"}, follow=True)
     round_ = cheese.rounds.get()
     assert response.redirect_chain[-1][0] == round_url(cheese, 1)
     assert (round_.number, round_.status, round_.published) == (1, RoundStatus.SEATED, False)
@@ -129,7 +138,8 @@ def test_the_desk_seats_with_the_chosen_method_and_the_standings_order(member, c
     for table in round_.tables.all():
         enter(table, cheese_tallies([1, 3, 5, 6]))
     member.post(round_url(cheese, 1, "complete"))
-    response = member.post(reverse("tournaments:round_seat", args=[cheese.slug]), {"method": "swiss"}, follow=True)
+    seat = reverse("tournaments:round_seat", args=[cheese.slug])
+    response = member.post(seat, {"method": "swiss", "confirm": "1"}, follow=True)
     leaders = [p[3], p[7], p[2], p[6], p[1], p[5], p[0], p[4]]
     assert calls == [("swiss", leaders)]
     assert response.redirect_chain[-1][0] == round_url(cheese, 2)
@@ -234,6 +244,9 @@ def test_a_round_is_complete_only_when_every_table_has_its_sheets(member, cheese
     response = member.post(round_url(cheese, 1, "complete"), follow=True)
     assert shown_messages(response) == ["Only a round in play can be completed; this one is seated."]
     response = member.post(round_url(cheese, 1, "start"), follow=True)
+    assert shown_messages(response) == ["Publish the seating before starting the round: the players need their tables."]
+    member.post(round_url(cheese, 1, "publish"))
+    response = member.post(round_url(cheese, 1, "start"), follow=True)
     round_.refresh_from_db()
     cheese.refresh_from_db()
     assert (round_.status, round_.published, cheese.status) == (RoundStatus.IN_PLAY, True, EventStatus.RUNNING)
@@ -293,9 +306,17 @@ def test_round_quality_counts_each_repeated_meeting_and_the_lower_bound(make_eve
     [
         ("get", lambda e: desk(e)),
         ("get", lambda e: round_url(e, 1)),
+        ("get", lambda e: round_url(e, 1, "publish")),
+        ("get", lambda e: round_url(e, 1, "reseat")),
+        ("get", lambda e: round_url(e, 1, "complete")),
+        ("get", lambda e: round_url(e, 1, "reopen")),
+        ("get", lambda e: reverse("tournaments:round_seat", args=[e.slug])),
         ("post", lambda e: round_url(e, 1, "publish")),
+        ("post", lambda e: round_url(e, 1, "unpublish")),
+        ("post", lambda e: round_url(e, 1, "reseat")),
         ("post", lambda e: round_url(e, 1, "start")),
         ("post", lambda e: round_url(e, 1, "complete")),
+        ("post", lambda e: round_url(e, 1, "reopen")),
         ("post", lambda e: round_url(e, 1, "swap")),
         ("post", lambda e: reverse("tournaments:round_seat", args=[e.slug])),
     ],
@@ -322,9 +343,10 @@ def test_round_changes_need_the_csrf_token(member, cheese):
     assert not round_.published
 
 
-def test_round_actions_take_only_posts(member, cheese):
+@pytest.mark.parametrize("action", ["start", "unpublish", "swap"])
+def test_round_steps_without_a_confirmation_page_take_only_posts(member, cheese, action):
     seat_by_hand(cheese, 1, [ids(cheese)[:4], ids(cheese)[4:]])
-    assert member.get(round_url(cheese, 1, "complete")).status_code == 405
+    assert member.get(round_url(cheese, 1, action)).status_code == 405
 
 
 def run_rounds(make_event, players: int, rounds: int):
@@ -353,7 +375,8 @@ def test_the_round_page_reads_a_fixed_number_of_queries(
 ):
     event = run_rounds(make_event, players, rounds)
     unpublished(event.rounds.get(number=rounds))
-    with django_assert_max_num_queries(6):
+    # the seventh reads who is to be seated now, to warn when check-in changed since the draw
+    with django_assert_max_num_queries(7):
         response = organiser_client.get(round_url(event, rounds))
     page = response.content.decode()
     assert page.count('class="table-card"') == players // 4

@@ -26,6 +26,7 @@ from django.urls import URLPattern, reverse
 import tournaments.security as security
 from tests.factories import enter, seat_by_hand
 from tournaments.models import Manche, Table, tokens
+from tournaments.models.rounds import RoundStatus
 from tournaments.models.tokens import well_formed as well_formed_token
 from tournaments.security import RequestSizeLimitMiddleware, table_by_token
 from tournaments.urls import urlpatterns
@@ -80,14 +81,14 @@ def event(make_event, organiser):
 @pytest.fixture
 def tables(event):
     ids = list(event.players.order_by("pk").values_list("pk", flat=True))
-    return list(seat_by_hand(event, 1, [ids[:4], ids[4:]]).tables.order_by("number"))
+    return list(seat_by_hand(event, 1, [ids[:4], ids[4:]], status=RoundStatus.IN_PLAY).tables.order_by("number"))
 
 
 @pytest.fixture
 def other_table(make_event):
     other = make_event("cheese-rescue", players=2, table_size=2, slug="other-night")
     ids = list(other.players.values_list("pk", flat=True))
-    return seat_by_hand(other, 1, [ids]).tables.get()
+    return seat_by_hand(other, 1, [ids], status=RoundStatus.IN_PLAY).tables.get()
 
 
 def organiser_patterns() -> list[URLPattern]:

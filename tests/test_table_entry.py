@@ -29,7 +29,7 @@ def event(make_event):
 @pytest.fixture
 def tables(event):
     ids = list(event.players.order_by("pk").values_list("pk", flat=True))
-    return list(seat_by_hand(event, 1, [ids[:4], ids[4:]]).tables.order_by("number"))
+    return list(seat_by_hand(event, 1, [ids[:4], ids[4:]], status=RoundStatus.IN_PLAY).tables.order_by("number"))
 
 
 def fields(manche=MANCHE, **changes) -> dict:
@@ -153,7 +153,7 @@ def test_every_change_is_in_the_audit_trail(client, tables):
 def test_a_token_opens_only_its_own_table(client, make_event, tables):
     other_event = make_event("vegetables", players=4)
     other_ids = list(other_event.players.values_list("pk", flat=True))
-    other_table = seat_by_hand(other_event, 1, [other_ids]).tables.get()
+    other_table = seat_by_hand(other_event, 1, [other_ids], status=RoundStatus.IN_PLAY).tables.get()
     page = client.get(reverse("tournaments:table", args=[tables[0].token])).content.decode()
     assert tables[1].token not in page and other_table.token not in page
     save(client, tables[0])

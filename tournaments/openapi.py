@@ -178,7 +178,10 @@ def responses() -> dict[str, Any]:
             "not a whole number in range, or the rules refuse the sheet: every problem, each with its path.",
             errors,
         ),
-        "Closed": answer("The table is locked or its round complete: its sheets take no change.", errors),
+        "Closed": answer(
+            "The round has not started yet, the table is locked or its round complete: its sheets take no change.",
+            errors,
+        ),
         "NotFound": answer("No published table has this link, or the table has no such manche.", errors),
         "MethodNotAllowed": answer(
             "Only GET and PUT are answered at this address.", errors, {"Allow": {"type": "string", "const": "GET, PUT"}}

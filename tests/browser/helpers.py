@@ -12,7 +12,8 @@ from playwright.sync_api import APIRequestContext, Page, expect
 
 from tests.factories import enter, seat_by_hand
 from tournaments.models import Event, Player, Round, Table
-from tournaments.services.rounds import complete_round, start_round
+from tournaments.services.round_end import complete_round
+from tournaments.services.rounds import start_round
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "test-output" / "screenshots"

@@ -1,6 +1,7 @@
 """A tournament day in a real browser, as the organiser and the players live it, for two games.
 
-The organiser logs in, sets up the tournament, imports the players, seats, publishes and prints round 1.
+The organiser logs in, sets up the tournament, imports the players, seats, publishes (each confirmed on its own
+page), starts and prints round 1.
 Players open their table's link on a phone, make a mistake, see it, fix it, and a second phone
 confirms; the public standings, open in another tab, change without a reload. The other sheets go in
 through the JSON API, round 2 is seated and played, and the final standings add up.
@@ -91,9 +92,15 @@ def open_desk(page: Page, event_name: str) -> None:
 
 
 def seat_publish_and_start(page: Page, number: int) -> None:
+    """Seat from the desk (a page says who will be seated; its button seats), publish (confirmed), start."""
+    page.get_by_role("button", name=f"Seat round {number}").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text(f"Seat round {number}")
+    expect(page.locator("main")).to_contain_text(f"all {PLAYERS} active players will be seated at {TABLES} tables")
     page.get_by_role("button", name=f"Seat round {number}").click()
     expect(messages(page)).to_contain_text(f"Round {number} is seated.")
     expect(page.locator(".table-card")).to_have_count(TABLES)
+    page.get_by_role("button", name="Publish the seating").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text(f"Publish the seating of round {number}")
     page.get_by_role("button", name="Publish the seating").click()
     expect(messages(page)).to_contain_text(f"Round {number} is published.")
     page.get_by_role("button", name="Start the round").click()
@@ -117,6 +124,8 @@ def complete_round(page: Page, event_name: str, number: int) -> None:
     rounds = page.locator("#desk-rounds")
     expect(rounds.get_by_role("list", name=f"Tables of round {number}").get_by_role("listitem")).to_have_count(TABLES)
     rounds.get_by_role("link", name=f"Round {number}").click()
+    page.get_by_role("button", name="Complete the round").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text(f"Complete round {number}")
     page.get_by_role("button", name="Complete the round").click()
     expect(messages(page)).to_contain_text(f"Round {number} is complete.")
 

@@ -11,6 +11,7 @@ from tests.browser.test_journey import manche_region
 from tests.factories import seat_by_hand
 from tests.test_printing import decode_qr, render
 from tournaments.models import Player
+from tournaments.models.rounds import RoundStatus
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,7 +22,7 @@ def test_a_second_player_confirms_from_their_own_card(organiser_page, phone, org
     long_names = ["Xosé Manuel van der Westhuizen", "Şebnem D'Alessandro", "Wojciech Papadopoulou"]
     for pk, name in zip(ids, [*long_names, "Zdeněk Müller-Lüdenscheidt"]):
         Player.objects.filter(pk=pk).update(name=name)
-    table = seat_by_hand(event, 1, [ids[:4], ids[4:]]).tables.get(number=1)
+    table = seat_by_hand(event, 1, [ids[:4], ids[4:]], status=RoundStatus.IN_PLAY).tables.get(number=1)
     names = [seat.player.name for seat in table.seats.order_by("position")]
 
     first = phone()

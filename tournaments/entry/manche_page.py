@@ -16,7 +16,7 @@ import scoring
 from ..models import Manche, Table
 from ..numbers import whole_number
 from ..services.sheets import Author, ConfirmationRefused, StaleSheet, confirm_sheet, dispute_sheet, record_sheet
-from ..services.tables import can_edit, seat_names
+from ..services.tables import NOT_STARTED, closed_reason, seat_names
 from .errors import errors_by_path
 from .layouts import FormState, layout_for
 from .paths import document_from_fields, fields_from_document
@@ -60,6 +60,9 @@ def manche_context(
     saved = fields_from_document({k: v for k, v in (manche.document or {}).items() if k in game.entry.roots})
     state = FormState(players, saved if values is None else values, errors or {}, event)
     result = manche.result["players"] if manche.result else None
+    closed = None if route.organiser else closed_reason(table)
+    if closed == NOT_STARTED and not notice:
+        notice = _(closed)
     return {
         "urls": route.urls(manche.number),
         "table": table,
@@ -74,7 +77,7 @@ def manche_context(
         "players": players,
         "notice": notice,
         "stale": stale,
-        "editable": route.organiser or can_edit(table),
+        "editable": not closed,
         "organiser": route.organiser,
         "route": route,
         "me": route.player,

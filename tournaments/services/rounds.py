@@ -1,4 +1,6 @@
-"""A round's life on the organiser's desk: seat it, swap seats, publish, start, complete."""
+"""A round's life on the organiser's desk up to its start: seat it (from who is checked in), swap seats, publish,
+start; and the ways back while they harm nobody (unpublish, seat again). Every step is kept in the audit trail.
+Completing and reopening a round are in ``round_end``."""
 
 from __future__ import annotations
 
@@ -10,10 +12,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .. import seating
-from ..models import Event, Manche, Round, Seat, Standing
-from ..models.event import EventStatus, SeatingMethod
+from ..models import AuditEntry, Event, Manche, Round, Seat, SheetRevision, Standing
+from ..models.audit import Action
+from ..models.event import EventStatus
 from ..models.rounds import RoundStatus
-from .seating import SeatingRefused, seat_next_round
+from ..models.sheets import Via
+from .audit import Author, record
+from .seat_preview import preview_lines, seat_preview
+from .seating import SeatingRefused, redraw_round, seat_next_round
+
+#: Who a change is recorded as when the caller names nobody (a script, the demo, a test).
+DESK = Author(via=Via.ORGANISER)
 
 
 class RoundRefused(Exception):
@@ -26,8 +35,8 @@ def unfinished_rounds(event: Event) -> list[int]:
 
 
 def next_round_method(event: Event, rounds_so_far: int) -> str:
-    """The seating method offered for the next round: random for the first, the event's after."""
-    return SeatingMethod.RANDOM if rounds_so_far == 0 else event.seating_method
+    """The seating method offered for the next round: the event's, from the first round on."""
+    return event.seating_method
 
 
 def standings_order(event: Event) -> list[int]:
@@ -42,22 +51,54 @@ def standings_order(event: Event) -> list[int]:
     return ranked + [pk for pk in rest if pk not in seen]
 
 
-def seat_round(event: Event, method: str | None = None) -> Round:
-    """Seat the event's next round by ``method`` once every earlier round is complete."""
+def numbers(values) -> str:
+    return ", ".join(str(n) for n in values)
+
+
+def seat_refusal(event: Event) -> str | None:
+    """Why the next round cannot be seated now, or None."""
     waiting = unfinished_rounds(event)
     if waiting:
-        raise SeatingRefused(
-            ngettext(
-                "Round %(numbers)s is not complete yet: the next round is seated once it is.",
-                "Rounds %(numbers)s are not complete yet: the next round is seated once they are.",
-                len(waiting),
-            )
-            % {"numbers": ", ".join(str(n) for n in waiting)}
-        )
-    if not event.players.filter(active=True).exists():
-        raise SeatingRefused(_("There is no active player to seat."))
-    new_round = seat_next_round(event, method=method, standings=standings_order(event))
-    refresh_quality(new_round)
+        return ngettext(
+            "Round %(numbers)s is not complete yet: the next round is seated once it is.",
+            "Rounds %(numbers)s are not complete yet: the next round is seated once they are.",
+            len(waiting),
+        ) % {"numbers": numbers(waiting)}
+    return None
+
+
+def draw_refusal(event: Event, number: int) -> tuple[str | None, list[str]]:
+    """Why round ``number`` cannot be drawn from the players to seat now (or None), and who is left out."""
+    preview = seat_preview(event, number)
+    return (None if preview.can_seat else preview_lines(preview, event)[0]), preview.not_checked_in
+
+
+def draw_details(round_: Round, method: str, left_out: list[str]) -> dict:
+    """What the audit trail keeps of a draw: the method, how many players at how many tables, who was left out."""
+    return {
+        "method": method,
+        "players": Seat.objects.filter(round=round_).count(),
+        "tables": round_.tables.count(),
+        "not_checked_in": left_out,
+    }
+
+
+def seat_round(event: Event, method: str | None = None, author: Author = DESK) -> Round:
+    """Seat the event's next round by ``method`` once every earlier round is complete.
+
+    Once the organiser checks players in, only the checked-in active players are seated.
+    """
+    refusal = seat_refusal(event)
+    if refusal:
+        raise SeatingRefused(refusal)
+    refusal, left_out = draw_refusal(event, event.rounds.count() + 1)
+    if refusal:
+        raise SeatingRefused(refusal)
+    with transaction.atomic():
+        new_round = seat_next_round(event, method=method, standings=standings_order(event))
+        refresh_quality(new_round)
+        details = draw_details(new_round, new_round.seating_method, left_out)
+        record(event, Action.SEAT, author, round=new_round, details=details)
     return new_round
 
 
@@ -88,9 +129,36 @@ def locked_round(round_: Round) -> Round:
     return Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
 
 
+def has_sheets(round_: Round) -> bool:
+    """Whether any sheet of the round was ever entered."""
+    return (
+        Manche.objects.filter(table__round=round_, document__isnull=False).exists()
+        or SheetRevision.objects.filter(manche__table__round=round_).exists()
+    )
+
+
 def can_swap(round_: Round) -> bool:
     """Seats may change only while the round is seated and nobody has seen it yet."""
     return round_.status == RoundStatus.SEATED and not round_.published
+
+
+def round_actions(round_: Round, *, sheets: bool, last: bool) -> list[str]:
+    """The steps the round's status allows now, the next step of its life first.
+
+    seat -> (swap) -> publish -> start -> complete; unpublish while nobody entered a sheet, seat again before
+    publishing, reopen the last round once complete. ``sheets``: a sheet of the round exists; ``last``: no
+    later round is seated.
+    """
+    if round_.status == RoundStatus.SEATED and not round_.published:
+        return ["publish"] if sheets else ["publish", "reseat"]
+    if round_.status == RoundStatus.SEATED:
+        return ["start"] if sheets else ["start", "unpublish"]
+    if round_.status == RoundStatus.IN_PLAY:
+        return ["complete"]
+    if not last:
+        return []
+    steps = ["seat_next"] if round_.number < round_.event.rounds_planned else []
+    return [*steps, "reopen"]
 
 
 @transaction.atomic
@@ -116,82 +184,92 @@ def swap_seats(round_: Round, player_a: int | None, player_b: int | None) -> Rou
     return current
 
 
+def reseat_refusal(round_: Round) -> str | None:
+    """Why the round cannot be seated again now, or None: only before it is published or has a sheet."""
+    if round_.status != RoundStatus.SEATED:
+        return _("Only a round that has not started can be seated again; this one is %(status)s.") % status_of(round_)
+    if round_.published:
+        return _("Unpublish the seating before seating the round again.")
+    if has_sheets(round_):
+        return _("A sheet is already entered in this round: it can no longer be seated again.")
+    return None
+
+
 @transaction.atomic
-def publish_round(round_: Round) -> Round:
+def reseat_round(round_: Round, method: str | None = None, author: Author = DESK) -> Round:
+    """Draw a seated, unpublished round again, from who is checked in now; its tables get new links."""
+    current = locked_round(round_)
+    event = current.event
+    refusal = reseat_refusal(current)
+    if refusal:
+        raise RoundRefused(refusal)
+    refusal, left_out = draw_refusal(event, current.number)
+    if refusal:
+        raise RoundRefused(refusal)
+    method = method or current.seating_method or event.seating_method
+    draw = AuditEntry.objects.filter(round=current, action=Action.RESEAT).count() + 1
+    redraw_round(current, method, standings_order(event), seed=f"{event.seed}:{draw}")
+    details = {**draw_details(current, method, left_out), "draw": draw}
+    record(event, Action.RESEAT, author, round=current, details=details)
+    return current
+
+
+def publish_refusal(round_: Round) -> str | None:
+    if round_.published:
+        return _("Round %(number)d is published already.") % {"number": round_.number}
+    return None
+
+
+@transaction.atomic
+def publish_round(round_: Round, author: Author = DESK) -> Round:
     """Show the round's seating on the public event page and open its tables' links."""
     current = locked_round(round_)
     if not current.published:
         current.published = True
         current.save(update_fields=["published"])
+        record(current.event, Action.PUBLISH, author, round=current, details={"tables": current.tables.count()})
     round_.published = True
     return current
 
 
+def unpublish_refusal(round_: Round) -> str | None:
+    """Why the round's seating cannot be taken back now, or None: only before the round starts or has a sheet."""
+    if round_.status != RoundStatus.SEATED:
+        return _("Only a round that has not started can be unpublished; this one is %(status)s.") % status_of(round_)
+    if has_sheets(round_):
+        return _("A sheet is already entered in this round: its seating stays published.")
+    return None
+
+
 @transaction.atomic
-def start_round(round_: Round) -> Round:
-    """Put a seated round in play (publishing it if it was not) and mark the event as running."""
+def unpublish_round(round_: Round, author: Author = DESK) -> Round:
+    """Take back a published seating while the round has not started and nobody entered a sheet."""
     current = locked_round(round_)
-    if current.status != RoundStatus.SEATED:
-        raise RoundRefused(_("Only a seated round can be started; this one is %(status)s.") % status_of(current))
-    current.status = RoundStatus.IN_PLAY
-    current.published = True
-    current.save(update_fields=["status", "published"])
-    Event.objects.filter(pk=current.event_id).exclude(status=EventStatus.RUNNING).update(status=EventStatus.RUNNING)
-    round_.status, round_.published = current.status, current.published
+    refusal = unpublish_refusal(current)
+    if refusal:
+        raise RoundRefused(refusal)
+    if current.published:
+        current.published = False
+        current.save(update_fields=["published"])
+        record(current.event, Action.UNPUBLISH, author, round=current)
+    round_.published = False
     return current
 
 
-def tables_missing_sheets(round_: Round) -> list[int]:
-    """Numbers of the round's tables with a manche that has no scored sheet yet."""
-    missing = Manche.objects.filter(table__round=round_, result__isnull=True).values_list("table__number", flat=True)
-    return sorted(set(missing))
-
-
-def tables_unconfirmed(round_: Round) -> list[int]:
-    """Numbers of the round's tables with a sheet that no second player confirmed."""
-    waiting = Manche.objects.filter(table__round=round_, confirmed_at__isnull=True).values_list(
-        "table__number", flat=True
-    )
-    return sorted(set(waiting))
-
-
 @transaction.atomic
-def complete_round(round_: Round) -> list[str]:
-    """Close a round in play once every manche of every table has a sheet; returns warnings to show.
-
-    Unconfirmed sheets do not stop it, but when the event asks for confirmation they are listed.
-    """
+def start_round(round_: Round, author: Author = DESK) -> Round:
+    """Put a seated, published round in play: its tables take sheets; the event is running."""
     current = locked_round(round_)
-    if current.status != RoundStatus.IN_PLAY:
-        raise RoundRefused(_("Only a round in play can be completed; this one is %(status)s.") % status_of(current))
-    missing = tables_missing_sheets(current)
-    if missing:
-        raise RoundRefused(
-            ngettext(
-                "Table %(tables)s still misses score sheets: the round is complete once every table has them.",
-                "Tables %(tables)s still miss score sheets: the round is complete once every table has them.",
-                len(missing),
-            )
-            % {"tables": ", ".join(str(n) for n in missing)}
-        )
-    current.status = RoundStatus.COMPLETE
+    if current.status != RoundStatus.SEATED:
+        raise RoundRefused(_("Only a seated round can be started; this one is %(status)s.") % status_of(current))
+    if not current.published:
+        raise RoundRefused(_("Publish the seating before starting the round: the players need their tables."))
+    current.status = RoundStatus.IN_PLAY
     current.save(update_fields=["status"])
-    event = current.event
-    if current.number >= event.rounds_planned:
-        Event.objects.filter(pk=event.pk).update(status=EventStatus.FINISHED)
+    Event.objects.filter(pk=current.event_id).exclude(status=EventStatus.RUNNING).update(status=EventStatus.RUNNING)
+    record(current.event, Action.START, author, round=current)
     round_.status = current.status
-    warnings = []
-    unconfirmed = tables_unconfirmed(current) if event.confirmation_required else []
-    if unconfirmed:
-        warnings.append(
-            ngettext(
-                "Table %(tables)s has sheets that no second player confirmed.",
-                "Tables %(tables)s have sheets that no second player confirmed.",
-                len(unconfirmed),
-            )
-            % {"tables": ", ".join(str(n) for n in unconfirmed)}
-        )
-    return warnings
+    return current
 
 
 def status_of(round_: Round) -> dict[str, str]:

@@ -1,4 +1,4 @@
-"""Seating a round: who sits where, from the event's method and the meetings so far."""
+"""Seating a round: who sits where, from who is checked in, the event's method and the meetings so far."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections import Counter
 from django.db import transaction
 
 from .. import seating
-from ..models import Event, Manche, Round, Seat, Table
+from ..models import AuditEntry, Event, Manche, Round, Seat, Table
 from ..models.rounds import RoundStatus
 
 
@@ -16,14 +16,29 @@ class SeatingRefused(Exception):
     """The next round cannot be seated yet; the message says why."""
 
 
-def meeting_history(event: Event) -> tuple[Counter, dict[int, Counter]]:
-    """How often each pair of players met, and how often each player sat in each position."""
+def chosen(players: list[tuple[int, bool, bool]]) -> set[int]:
+    """Who a draw seats, of ``players`` given as (id, active, checked in): the active players who are checked in,
+    or every active player while nobody is (the organiser does not use check-in)."""
+    active = [(pk, checked_in) for pk, is_active, checked_in in players if is_active]
+    checked = {pk for pk, checked_in in active if checked_in}
+    return checked or {pk for pk, _ in active}
+
+
+def players_to_seat(event: Event) -> list[int]:
+    """The ids of the players a draw of the event seats now (see ``chosen``), in order."""
+    return sorted(chosen(list(event.players.values_list("pk", "active", "checked_in"))))
+
+
+def meeting_history(event: Event, before: int | None = None) -> tuple[Counter, dict[int, Counter]]:
+    """How often each pair of players met, and how often each player sat in each position, in every round
+    (or, with ``before``, in the rounds numbered below it)."""
     history: Counter = Counter()
     positions: dict[int, Counter] = {}
     tables: dict[int, list[int]] = {}
-    for table_id, player_id, position in Seat.objects.filter(round__event=event).values_list(
-        "table_id", "player_id", "position"
-    ):
+    seats = Seat.objects.filter(round__event=event)
+    if before is not None:
+        seats = seats.filter(round__number__lt=before)
+    for table_id, player_id, position in seats.values_list("table_id", "player_id", "position"):
         tables.setdefault(table_id, []).append(player_id)
         positions.setdefault(player_id, Counter())[position] += 1
     for players in tables.values():
@@ -38,18 +53,20 @@ def min_table_size(event: Event) -> int:
     return min(variant.player_counts) if variant else min(event.rules.table_sizes)
 
 
-@transaction.atomic
-def seat_next_round(event: Event, method: str | None = None, standings: list[int] | None = None) -> Round:
-    """Create the next round's tables, seats and empty manches, seated by ``method`` (default: the event's)."""
-    rounds = list(event.rounds.select_for_update().order_by("number"))
-    if any(r.status != RoundStatus.COMPLETE for r in rounds):
-        raise SeatingRefused("The next round is seated only once every earlier round is complete.")
-    players = list(event.players.filter(active=True).order_by("pk").values_list("pk", flat=True))
-    method = method or ("random" if not rounds else event.seating_method)
-    history, positions = meeting_history(event)
-    number = len(rounds) + 1
+def table_sizes(event: Event, player_count: int) -> list[int] | None:
+    """The tables ``player_count`` players sit at in this event, largest first; None when they cannot be seated."""
     try:
-        tables = seating.seat_round(
+        return seating.plan_table_sizes(player_count, event.table_size, min_table_size(event))
+    except ValueError:
+        return None
+
+
+def draw(event: Event, number: int, method: str, standings: list[int] | None, seed: int | str) -> list[list[int]]:
+    """The tables of round ``number`` for the players to seat, by ``method``, against the meetings of earlier rounds."""
+    players = players_to_seat(event)
+    history, positions = meeting_history(event, before=number)
+    try:
+        return seating.seat_round(
             method,
             players,
             table_size=event.table_size,
@@ -57,18 +74,52 @@ def seat_next_round(event: Event, method: str | None = None, standings: list[int
             history=history,
             round_number=number,
             rounds_total=max(event.rounds_planned, number),
-            seed=event.seed,
+            seed=seed,
             standings=standings or players,
             position_counts=positions,
         )
     except ValueError as error:
         raise SeatingRefused(str(error)) from error
-    quality = seating.seating_quality(tables, history, table_size=event.table_size, round_number=number)
-    new_round = Round.objects.create(
-        event=event, number=number, seating_method=method, seating_quality=dataclasses.asdict(quality)
-    )
+
+
+def store_quality(round_: Round, tables: list[list[int]]) -> None:
+    history, _ = meeting_history(round_.event, before=round_.number)
+    quality = seating.seating_quality(tables, history, table_size=round_.event.table_size, round_number=round_.number)
+    round_.seating_quality = dataclasses.asdict(quality)
+
+
+@transaction.atomic
+def seat_next_round(event: Event, method: str | None = None, standings: list[int] | None = None) -> Round:
+    """Create the next round's tables, seats and empty manches, seated by ``method`` (default: random for the
+    first round, the event's after)."""
+    rounds = list(event.rounds.select_for_update().order_by("number"))
+    if any(r.status != RoundStatus.COMPLETE for r in rounds):
+        raise SeatingRefused("The next round is seated only once every earlier round is complete.")
+    method = method or (event.seating_method if rounds else "random")
+    number = len(rounds) + 1
+    tables = draw(event, number, method, standings, event.seed)
+    new_round = Round(event=event, number=number, seating_method=method)
+    store_quality(new_round, tables)
+    new_round.save()
     create_tables(new_round, tables, event.manches_per_round)
     return new_round
+
+
+@transaction.atomic
+def redraw_round(round_: Round, method: str, standings: list[int] | None, seed: int | str) -> Round:
+    """Seat ``round_`` again from scratch: new tables (with new links), seats and empty manches.
+
+    The audit entries about the old tables stay, attached to the round instead.
+    """
+    event = round_.event
+    tables = draw(event, round_.number, method, standings, seed)
+    AuditEntry.objects.filter(table__round=round_).update(table=None, manche=None, round=round_)
+    round_.tables.all().delete()
+    round_.seating_method = method
+    store_quality(round_, tables)
+    round_.save(update_fields=["seating_method", "seating_quality"])
+    create_tables(round_, tables, event.manches_per_round)
+    return round_
 
 
 def create_tables(round_: Round, tables: list[list[int]], manches: int) -> None:

@@ -21,7 +21,7 @@ from ..models.sheets import Via
 from ..standings.build import rebuild_standings
 from .audit import Author, record
 from .results import update_table_results
-from .tables import can_edit, seat_names
+from .tables import NOT_STARTED, closed_reason, seat_names
 
 __all__ = ["Author", "ConfirmationRefused", "StaleSheet", "confirm_sheet", "dispute_sheet", "record_sheet"]
 
@@ -154,7 +154,10 @@ class ConfirmationRefused(Exception):
 
 def closed_refusal(manche: Manche, author: Author) -> None:
     """Players confirm and dispute only while the table takes changes; the organiser always may."""
-    if not author.is_organiser and not can_edit(manche.table):
+    closed = None if author.is_organiser else closed_reason(manche.table)
+    if closed == NOT_STARTED:
+        raise ConfirmationRefused(_(closed))
+    if closed:
         raise ConfirmationRefused(
             _("This table is closed: the organiser has locked it or completed the round. Ask the organiser.")
         )

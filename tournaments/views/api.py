@@ -4,10 +4,11 @@
     PUT /api/tables/<token>/sheet  {"manche": 1, "version": 0, "document": {...}}
         (or the document's own fields with "version" and "manche" beside them)
 
-200 with the result document, 400 with the error document, 409 on a stale version, 403 when the table is
-closed for changes. Every answer is JSON, never a 500: a body that is not a JSON object in UTF-8 (NaN and
-Infinity included), a version or manche that is not a whole number in range, or a document that is not an
-object is a 400 naming what is wrong. ``/api/openapi.json`` describes it all (``tournaments.openapi``).
+200 with the result document, 400 with the error document, 409 on a stale version, 403 while the table takes
+no change (its round not started yet, the table locked or the round complete). Every answer is JSON, never a
+500: a body that is not a JSON object in UTF-8 (NaN and Infinity included), a version or manche that is not a
+whole number in range, or a document that is not an object is a 400 naming what is wrong.
+``/api/openapi.json`` describes it all (``tournaments.openapi``).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from scoring.values import is_int
 from ..models import Manche
 from ..openapi import MAX_NUMBER, description
 from ..services.sheets import Author, StaleSheet, record_sheet
-from ..services.tables import can_edit, published_table, seat_names
+from ..services.tables import closed_reason, published_table, seat_names
 
 
 def error_document(*problems: Problem, status: int = 400) -> JsonResponse:
@@ -92,8 +93,9 @@ def read_body(request) -> tuple[dict, int, int] | JsonResponse:
 
 
 def put_sheet(request, table) -> JsonResponse:
-    if not can_edit(table):
-        return error_document(Problem("", _("This table is closed for changes.")), status=403)
+    closed = closed_reason(table)
+    if closed:
+        return error_document(Problem("", closed), status=403)
     read = read_body(request)
     if isinstance(read, JsonResponse):
         return read

@@ -24,7 +24,7 @@ from ..models import Manche, Player, Seat
 from ..models.sheets import Via
 from ..services.player_links import overview, player_by_token, published_seat
 from ..services.sheets import Author
-from ..services.tables import can_edit, seat_names
+from ..services.tables import closed_reason, seat_names
 
 
 def player_for(token: str) -> Player:
@@ -77,9 +77,10 @@ def player_table_save(request, token: str, table_id: int, number: int):
     table, route = seat.table, player_route(seat.player, seat.table)
     if redraw_requested(request, table):
         return redraw(request, table, number, route=route)
-    if not can_edit(table):
+    closed = closed_reason(table)
+    if closed:
         manche = get_object_or_404(Manche, table=table, number=number)
-        context = manche_context(table, manche, notice=_("This table is closed for changes."), route=route)
+        context = manche_context(table, manche, notice=_(closed), route=route)
         return render_manche(request, context, status=403)
     return save_posted_sheet(request, table, number, player_author(request, seat), route=route)
 

@@ -25,7 +25,7 @@ from ..entry.routes import table_route
 from ..models import Manche, Table
 from ..models.sheets import Via
 from ..services.sheets import Author
-from ..services.tables import can_edit, published_table, seat_names
+from ..services.tables import closed_reason, published_table, seat_names
 
 
 def table_for(token: str) -> Table:
@@ -64,9 +64,10 @@ def save_manche(request, token: str, number: int):
     if redraw_requested(request, table):
         return redraw(request, table, number, route=route)
     players = seat_names(table)
-    if not can_edit(table):
+    closed = closed_reason(table)
+    if closed:
         manche = get_object_or_404(Manche, table=table, number=number)
-        context = manche_context(table, manche, players, notice=_("This table is closed for changes."), route=route)
+        context = manche_context(table, manche, players, notice=_(closed), route=route)
         return render_manche(request, context, status=403)
     seat = chosen_seat(request, table)
     if seat is None:
