@@ -207,11 +207,12 @@ def test_preview_of_an_uploaded_file_with_bom(organiser_client, event):
     assert event.players.count() == 3
 
 
-def test_a_file_not_in_utf8_is_refused_with_a_clear_error(organiser_client, event):
+def test_a_file_not_in_utf8_is_read_as_windows_1252_and_says_so(organiser_client, event):
     upload = SimpleUploadedFile("players.csv", "José Núñez;Club".encode("cp1252"))
     response = preview(organiser_client, event, file=upload)
-    assert response.status_code == 400
-    assert "not UTF-8" in response.content.decode()
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "José Núñez" in page and "Read as Windows-1252" in page
 
 
 def test_an_empty_import_asks_for_a_file_or_text(organiser_client, event):

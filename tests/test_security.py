@@ -48,6 +48,7 @@ PUBLIC_URLS = {
     "standings",
     "standings_live",
     "standings_csv",
+    "standings_xlsx",
     "projector",
     "projector_next",
     "player",

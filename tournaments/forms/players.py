@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from ..models import Event
 from ..names import clean_text, has_visible_character
 from ..services.players import MAX_LENGTH, name_key, registered_names
+from ..spreadsheets import ENCODINGS, UnreadableFile, read_upload
 
 #: The largest player list read at once, in characters (a few thousand players).
 MAX_IMPORT_CHARS = 200_000
@@ -21,6 +22,35 @@ def duplicate_name(name: str) -> forms.ValidationError:
         code="duplicate",
         params={"name": name},
     )
+
+
+class PlayerEditForm(forms.Form):
+    """One player's details as the organiser corrects them: the name stays unique in the event."""
+
+    name = forms.CharField(label=_("Name"), max_length=MAX_LENGTH)
+    club = forms.CharField(label=_("Club"), max_length=MAX_LENGTH, required=False)
+    team = forms.CharField(label=_("Team"), max_length=MAX_LENGTH, required=False)
+    checked_in = forms.BooleanField(label=_("Checked in"), required=False)
+    active = forms.BooleanField(label=_("Plays on (untick to drop)"), required=False)
+
+    def __init__(self, *args, player, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.player = player
+
+    def clean_name(self) -> str:
+        name = clean_text(self.cleaned_data["name"])
+        if not has_visible_character(name):
+            raise forms.ValidationError(_("A name needs at least one letter or digit."), code="invisible")
+        others = registered_names(self.player.event) - {name_key(self.player.name)}
+        if name_key(name) in others:
+            raise duplicate_name(name)
+        return name
+
+    def clean_club(self) -> str:
+        return clean_text(self.cleaned_data["club"])
+
+    def clean_team(self) -> str:
+        return clean_text(self.cleaned_data["team"])
 
 
 class PlayerForm(forms.Form):
@@ -57,9 +87,12 @@ class ImportForm(forms.Form):
     """A player list as a file or as pasted text; the file, if chosen, is used instead of the text."""
 
     file = forms.FileField(
-        label=_("CSV file"),
+        label=_("CSV or Excel file"),
         required=False,
-        help_text=_("UTF-8 text; columns separated by semicolons or commas. Used instead of the pasted text."),
+        help_text=_(
+            "A CSV file (UTF-8 or Windows-1252, columns separated by semicolons or commas) or an Excel workbook "
+            "(.xlsx). Used instead of the pasted text."
+        ),
     )
     text = forms.CharField(
         label=_("Or paste the list"),
@@ -78,11 +111,15 @@ class ImportForm(forms.Form):
                 _("The file is too large: at most %(size)d kB."), params={"size": MAX_IMPORT_CHARS // 1000}
             )
         try:
-            return upload.read().decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            raise forms.ValidationError(
-                _("The file is not UTF-8 text: save it from the spreadsheet as “CSV UTF-8”.")
-            ) from error
+            text, self.encoding = read_upload(upload.name, upload.read(), MAX_IMPORT_LINES)
+        except UnreadableFile as error:
+            raise forms.ValidationError(str(error)) from error
+        return text
+
+    @property
+    def read_as(self) -> str:
+        """How the uploaded file was read, in words; empty for pasted text."""
+        return str(ENCODINGS.get(getattr(self, "encoding", ""), ""))
 
     def clean(self):
         cleaned = super().clean()

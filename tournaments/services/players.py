@@ -187,11 +187,13 @@ def add_player(event: Event, name: str, club: str = "", team_name: str = "", che
         raise DuplicateName(name) from error
 
 
-def import_players(event: Event, rows: list[ParsedRow]) -> list[Player]:
+def import_players(event: Event, rows: list[ParsedRow], *, skip_bad: bool = False) -> list[Player]:
     """Register every good row in one transaction, skipping names already registered.
 
-    Raises ImportRefused, saving nothing, if any row has an error.
+    Raises ImportRefused, saving nothing, if any row has an error, unless ``skip_bad`` says to leave those out.
     """
+    if skip_bad:
+        rows = [row for row in rows if not row.errors]
     if any(row.errors for row in rows):
         raise ImportRefused(_("Some rows have errors: nothing was imported."))
     try:
@@ -212,6 +214,56 @@ def import_players(event: Event, rows: list[ParsedRow]) -> list[Player]:
             return Player.objects.bulk_create(players)
     except IntegrityError as error:
         raise ImportRefused(_("Players were registered meanwhile: preview the list again.")) from error
+
+
+def blank_lines(text: str) -> int:
+    """How many lines of a pasted or uploaded list are blank (the end of the last line does not count)."""
+    lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").rstrip("\n").split("\n")
+    return sum(1 for line in lines if not line.strip(" \t,;"))
+
+
+def check_in_all(event: Event, present: bool) -> int:
+    """Check in (or out) every active player at once; how many changed."""
+    return event.players.filter(active=True, checked_in=not present).update(checked_in=present)
+
+
+def edit_player(player: Player, *, name: str, club: str, team_name: str, checked_in: bool, active: bool) -> dict:
+    """Change the player's details; what changed, as ``{field: [before, after]}``. Raises DuplicateName."""
+    before = {
+        "name": player.name,
+        "club": player.club,
+        "team": player.team.name if player.team else "",
+        "checked_in": player.checked_in,
+        "active": player.active,
+    }
+    after = {"name": name, "club": club, "team": team_name, "checked_in": checked_in, "active": active}
+    player.name, player.club, player.checked_in, player.active = name, club, checked_in, active
+    player.team = team_named(player.event, team_name, teams_by_name(player.event))
+    try:
+        with transaction.atomic():
+            player.save()
+    except IntegrityError as error:
+        raise DuplicateName(name) from error
+    return {field: [before[field], after[field]] for field in after if before[field] != after[field]}
+
+
+def filtered(players: QuerySet[Player], *, query: str = "", show: str = "", club: str = "") -> QuerySet[Player]:
+    """The players matching a search (name or club) and the filters of the players page."""
+    if query:
+        players = players.filter(Q(name__icontains=query) | Q(club__icontains=query))
+    if show == "in":
+        players = players.filter(checked_in=True, active=True)
+    elif show == "out":
+        players = players.filter(checked_in=False, active=True)
+    elif show == "dropped":
+        players = players.filter(active=False)
+    if club:
+        players = players.filter(club=club)
+    return players
+
+
+def clubs_of(event: Event) -> list[str]:
+    return sorted(set(event.players.exclude(club="").values_list("club", flat=True)), key=str.casefold)
 
 
 def check_in(player: Player, present: bool = True) -> Player:

@@ -10,20 +10,31 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from ..access import organiser_event
+from ..csv_export import csv_response
 from ..devices import organiser_author
-from ..forms.players import ImportForm, PlayerForm, duplicate_name
-from ..models import Event
+from ..forms.players import ImportForm, PlayerEditForm, PlayerForm, duplicate_name
+from ..models import AuditEntry, Event, Player
 from ..models.audit import Action
 from ..services import players as service
 from ..services.audit import record
+from ..spreadsheets import xlsx_response
+
+SHOW_CHOICES = ("in", "out", "dropped")
 
 
 def players_page(request, event: Event, form: PlayerForm | None = None, status: int = 200):
+    query = request.GET.get("q", "").strip()[:100]
+    show = request.GET.get("show", "")
+    show = show if show in SHOW_CHOICES else ""
+    club = request.GET.get("club", "")[:100]
+    players = service.filtered(service.players_of(event), query=query, show=show, club=club)
     context = {
         "event": event,
-        "players": service.players_of(event),
+        "players": players,
         "counts": service.player_counts(event),
         "form": form or PlayerForm(event=event, initial={"checked_in": True}),
+        "search": {"q": query, "show": show, "club": club, "active": bool(query or show or club)},
+        "clubs": service.clubs_of(event),
     }
     return render(request, "tournaments/players/players.html", context, status=status)
 
@@ -72,17 +83,85 @@ def player_action(action):
 def toggle_check_in(request, player) -> str:
     present = request.POST.get("checked_in") != "0"
     service.check_in(player, present)
+    record(player.event, Action.CHECK_IN, organiser_author(request), subject=player, details={"checked_in": present})
     return _("%(name)s checked in.") % {"name": player} if present else _("%(name)s not checked in.") % {"name": player}
 
 
 def drop(request, player) -> str:
     service.drop_player(player)
+    record(player.event, Action.DROP, organiser_author(request), subject=player)
     return _("%(name)s dropped: keeps past results, not seated again.") % {"name": player}
 
 
 def reinstate(request, player) -> str:
     service.reinstate_player(player)
+    record(player.event, Action.REINSTATE, organiser_author(request), subject=player)
     return _("%(name)s reinstated: seated again from the next round.") % {"name": player}
+
+
+@require_POST
+def check_in_all(request, slug: str):
+    """Check every active player in (``present=1``) or out at once."""
+    event = organiser_event(request, slug)
+    present = request.POST.get("present") == "1"
+    changed = service.check_in_all(event, present)
+    record(event, Action.CHECK_IN, organiser_author(request), details={"all": present, "changed": changed})
+    if present:
+        message = ngettext("%(count)d player checked in.", "%(count)d players checked in.", changed)
+    else:
+        message = ngettext("%(count)d player no longer checked in.", "%(count)d players no longer checked in.", changed)
+    messages.success(request, message % {"count": changed})
+    return redirect("tournaments:players", slug=event.slug)
+
+
+def edit(request, slug: str, player_id: int):
+    """One player's page for the organiser: correct the name, club or team, check in, drop or reinstate."""
+    event = organiser_event(request, slug)
+    player = get_object_or_404(Player.objects.select_related("team", "event"), event=event, pk=player_id)
+    initial = {
+        "name": player.name,
+        "club": player.club,
+        "team": player.team.name if player.team else "",
+        "checked_in": player.checked_in,
+        "active": player.active,
+    }
+    form = PlayerEditForm(request.POST or None, initial=initial, player=player)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                changes = service.edit_player(
+                    player,
+                    name=data["name"],
+                    club=data["club"],
+                    team_name=data["team"],
+                    checked_in=data["checked_in"],
+                    active=data["active"],
+                )
+            except service.DuplicateName:
+                form.add_error("name", duplicate_name(data["name"]))
+            else:
+                if changes:
+                    record(event, Action.PLAYER_EDIT, organiser_author(request), subject=player, details=changes)
+                messages.success(request, _("%(name)s saved.") % {"name": player})
+                return redirect(reverse("tournaments:players", args=[event.slug]) + f"#player-{player.pk}")
+        status = 400
+    history = AuditEntry.objects.filter(subject=player).select_related("user")
+    context = {"event": event, "player": player, "form": form, "history": history}
+    return render(request, "tournaments/players/edit.html", context, status=status)
+
+
+def export(request, slug: str, kind: str):
+    """The player list as CSV (UTF-8 with BOM) or as an Excel workbook."""
+    event = organiser_event(request, slug)
+    header = [_("Name"), _("Club"), _("Team"), _("Checked in"), _("Active")]
+    rows = [header] + [
+        [p.name, p.club, p.team.name if p.team else "", p.checked_in, p.active] for p in service.players_of(event)
+    ]
+    if kind == "xlsx":
+        return xlsx_response(rows, f"{event.slug}-players.xlsx", _("Players"))
+    return csv_response(rows, f"{event.slug}-players.csv")
 
 
 def new_link(request, player) -> str:
@@ -102,23 +181,40 @@ def import_players(request, slug: str):
         return render(request, "tournaments/players/import.html", {"event": event, "form": form}, status=400)
     text = form.cleaned_data["text"]
     rows = service.preview_import(event, text)
-    if request.POST.get("action") == "confirm":
+    action = request.POST.get("action")
+    if action in ("confirm", "confirm-good"):
         try:
-            created = service.import_players(event, rows)
+            created = service.import_players(event, rows, skip_bad=action == "confirm-good")
         except service.ImportRefused as refusal:
             messages.error(request, str(refusal))
         else:
             if created:
                 skipped = sum(1 for row in rows if row.duplicate)
-                messages.success(request, imported_message(len(created), skipped))
+                message = imported_message(len(created), skipped)
+                left_out = sum(1 for row in rows if row.errors)
+                if left_out:
+                    message += " " + ngettext(
+                        "%(count)d line with an error was left out.",
+                        "%(count)d lines with errors were left out.",
+                        left_out,
+                    ) % {"count": left_out}
+                messages.success(request, message)
                 return redirect("tournaments:players", slug=event.slug)
             messages.error(request, _("Nothing to import: every player of the list is already registered."))
-    return render(request, "tournaments/players/import.html", preview_context(event, text, rows))
+    return render(request, "tournaments/players/import.html", preview_context(event, text, rows, form.read_as))
 
 
-def preview_context(event: Event, text: str, rows: list[service.ParsedRow]) -> dict:
+def left_out_message(count: int) -> str:
+    return ngettext(
+        "%(count)d line with an error was left out.", "%(count)d lines with errors were left out.", count
+    ) % {"count": count}
+
+
+def preview_context(event: Event, text: str, rows: list[service.ParsedRow], read_as: str = "") -> dict:
     blocked = sum(1 for row in rows if row.errors)
     return {
+        "read_as": read_as,
+        "blank": service.blank_lines(text),
         "event": event,
         "form": ImportForm(initial={"text": text}),
         "text": text,
@@ -144,6 +240,10 @@ urlpatterns = [
     path("e/<slug:slug>/organiser/players/", players, name="players"),
     path("e/<slug:slug>/organiser/players/add/", add, name="players_add"),
     path("e/<slug:slug>/organiser/players/import/", import_players, name="players_import"),
+    path("e/<slug:slug>/organiser/players/check-in-all/", check_in_all, name="players_check_in_all"),
+    path("e/<slug:slug>/organiser/players/<int:player_id>/edit/", edit, name="players_edit"),
+    path("e/<slug:slug>/organiser/players.csv", export, {"kind": "csv"}, name="players_csv"),
+    path("e/<slug:slug>/organiser/players.xlsx", export, {"kind": "xlsx"}, name="players_xlsx"),
     path(
         "e/<slug:slug>/organiser/players/<int:player_id>/check-in/",
         player_action(toggle_check_in),

@@ -17,6 +17,7 @@ from ..access import visible_event
 from ..csv_export import csv_response
 from ..models import Event, Player, Seat, Standing
 from ..numbers import whole_number
+from ..spreadsheets import xlsx_response
 from ..standings.tables import StandingsTable
 
 PROJECTOR_ROWS = 15
@@ -132,12 +133,20 @@ def player_page(request, slug: str, player_id: int):
     return render(request, "tournaments/player.html", context)
 
 
+def standings_xlsx(request, slug: str):
+    """The standings as an Excel workbook: the same columns as the CSV, numbers as numbers."""
+    event = visible_event(request, slug)
+    rows = make_standings_table(event).as_values(exclude_columns=("movement",))
+    return xlsx_response(rows, f"{event.slug}-standings.xlsx", event.name)
+
+
 urlpatterns = [
     path("", home, name="home"),
     path("e/<slug:slug>/", event_page, name="event"),
     path("e/<slug:slug>/standings/", standings, name="standings"),
     path("e/<slug:slug>/standings/live/", standings_live, name="standings_live"),
     path("e/<slug:slug>/standings.csv", standings_csv, name="standings_csv"),
+    path("e/<slug:slug>/standings.xlsx", standings_xlsx, name="standings_xlsx"),
     path("e/<slug:slug>/projector/", projector, name="projector"),
     path("e/<slug:slug>/projector/next/", projector_next, name="projector_next"),
     path("e/<slug:slug>/players/<int:player_id>/", player_page, name="player"),
