@@ -26,6 +26,12 @@ def test_every_entry_is_translated_and_none_is_fuzzy(catalogue):
     assert not fuzzy, f"{len(fuzzy)} fuzzy, e.g. {fuzzy[:5]}"
 
 
+def test_every_plural_entry_fills_every_form_the_language_has(catalogue):
+    forms = int(re.search(r"nplurals=(\d+)", catalogue.metadata["Plural-Forms"]).group(1))
+    short = [e.msgid for e in catalogue if e.msgid_plural and sum(1 for v in e.msgstr_plural.values() if v) < forms]
+    assert not short, f"{len(short)} plural entries miss a form, e.g. {short[:3]}"
+
+
 def test_translations_keep_their_placeholders(catalogue):
     for entry in catalogue.translated_entries():
         expected = sorted(PLACEHOLDER.findall(entry.msgid))
