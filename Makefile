@@ -33,7 +33,7 @@ messages:
 run: install messages
 	$(BIN)/python manage.py migrate --noinput --verbosity 0
 	$(BIN)/python manage.py load_demo --if-empty
-	$(BIN)/python manage.py ensure_organiser
+	$(BIN)/python manage.py ensure_organiser --address http://$(if $(filter 0.0.0.0,$(HOST)),127.0.0.1,$(HOST)):$(PORT)
 ifeq ($(HOST),0.0.0.0)
 	@$(BIN)/python manage.py network_addresses --port $(PORT)
 	ALLOWED_HOSTS="$$($(BIN)/python manage.py network_addresses --allowed-hosts)" \

@@ -35,3 +35,6 @@ def test_ensure_organiser_creates_one_account_and_prints_its_login(capsys, setti
     assert "organiser" in first and "password" in first
     call_command("ensure_organiser")
     assert capsys.readouterr().out == first
+    assert "http://127.0.0.1:8000/accounts/login/" in first
+    call_command("ensure_organiser", address="http://127.0.0.1:8011")
+    assert "Log in at http://127.0.0.1:8011/accounts/login/" in capsys.readouterr().out

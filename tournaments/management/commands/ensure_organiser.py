@@ -13,6 +13,11 @@ USERNAME = "organiser"
 class Command(BaseCommand):
     help = "Create an organiser account if none exists and print its login."
 
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--address", default="http://127.0.0.1:8000", help="Where the server answers, for the login link."
+        )
+
     def handle(self, *args, **options):
         users = get_user_model()
         password_file = Path(settings.BASE_DIR) / ".organiser_password"
@@ -25,7 +30,7 @@ class Command(BaseCommand):
         known = password_file.read_text().strip() if password_file.exists() else ""
         if user is not None and known and user.check_password(known):
             self.stdout.write(
-                f"Log in at http://127.0.0.1:8000/accounts/login/ as '{USERNAME}' with password '{known}'."
+                f"Log in at {options['address'].rstrip('/')}/accounts/login/ as '{USERNAME}' with password '{known}'."
             )
         else:
             self.stdout.write("Log in with your organiser account; `manage.py changepassword NAME` resets a password.")
