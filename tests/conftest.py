@@ -48,3 +48,15 @@ def organiser(django_user_model):
 def organiser_client(client, organiser):
     client.force_login(organiser)
     return client
+
+
+@pytest.fixture
+def member(django_user_model):
+    """A logged-in organiser without staff rights: sees only the events that name them."""
+    from django.test import Client
+
+    user = django_user_model.objects.create_user("ada", password="a-long-test-password")
+    client = Client()
+    client.force_login(user)
+    client.user = user
+    return client

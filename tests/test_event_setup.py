@@ -33,16 +33,6 @@ def event_data(**changes) -> dict:
     return data
 
 
-@pytest.fixture
-def member(django_user_model):
-    """A logged-in organiser without staff rights: sees only the events that name them."""
-    user = django_user_model.objects.create_user("ada", password="a-long-test-password")
-    client = Client()
-    client.force_login(user)
-    client.user = user
-    return client
-
-
 def selected(page: str, name: str) -> str:
     """The value of the selected option of select ``name`` in ``page``."""
     start = page.index(f'name="{name}"')

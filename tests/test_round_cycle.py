@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from django.contrib.messages import constants
-from django.test import Client
 from django.urls import reverse
 
 from tests.factories import cheese_tallies, enter, seat_by_hand
@@ -19,16 +18,6 @@ from tournaments.services.players import add_player
 from tournaments.services.rounds import seat_round
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def member(django_user_model):
-    """A logged-in organiser without staff rights."""
-    user = django_user_model.objects.create_user("ada", password="a-long-test-password")
-    client = Client()
-    client.force_login(user)
-    client.user = user
-    return client
 
 
 @pytest.fixture

@@ -16,16 +16,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def member(django_user_model):
-    """A logged-in organiser without staff rights."""
-    user = django_user_model.objects.create_user("ada", password="a-long-test-password")
-    client = Client()
-    client.force_login(user)
-    client.user = user
-    return client
-
-
-@pytest.fixture
 def cheese(make_event, member):
     """A Cheese Rescue event of eight players at tables of four, run by ``member``."""
     event = make_event("cheese-rescue", players=8)

@@ -48,10 +48,18 @@ def completion_refusal(round_: Round) -> str | None:
     return None
 
 
-def completion_warnings(round_: Round) -> list[str]:
-    """What completing the round lets through: unconfirmed sheets (when the event asks for confirmation), disputes."""
-    warnings = []
+def completion_problems(round_: Round) -> dict[str, list[int]]:
+    """The table numbers completing the round lets through: unconfirmed sheets (when the event asks for
+    confirmation) and disputes."""
     unconfirmed = tables_unconfirmed(round_) if round_.event.confirmation_required else []
+    return {"unconfirmed": unconfirmed, "disputed": tables_disputed(round_)}
+
+
+def completion_warnings(round_: Round, problems: dict[str, list[int]] | None = None) -> list[str]:
+    """What completing the round lets through, in words (from ``problems`` when already read)."""
+    problems = problems if problems is not None else completion_problems(round_)
+    warnings = []
+    unconfirmed, disputed = problems["unconfirmed"], problems["disputed"]
     if unconfirmed:
         warnings.append(
             ngettext(
@@ -61,7 +69,6 @@ def completion_warnings(round_: Round) -> list[str]:
             )
             % {"tables": numbers(unconfirmed)}
         )
-    disputed = tables_disputed(round_)
     if disputed:
         warnings.append(
             ngettext(
@@ -90,10 +97,9 @@ def complete_round(round_: Round, author: Author = DESK) -> list[str]:
     if current.number >= event.rounds_planned:
         Event.objects.filter(pk=event.pk).update(status=EventStatus.FINISHED)
     round_.status = current.status
-    warnings = completion_warnings(current)
-    details = {"unconfirmed": tables_unconfirmed(current) if event.confirmation_required else []}
-    record(event, Action.COMPLETE, author, round=current, details={**details, "disputed": tables_disputed(current)})
-    return warnings
+    problems = completion_problems(current)
+    record(event, Action.COMPLETE, author, round=current, details=problems)
+    return completion_warnings(current, problems)
 
 
 def reopen_refusal(round_: Round) -> str | None:
