@@ -13,8 +13,8 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tests.factories import cheese_tallies, enter, seat_by_hand
+from tournaments.collation import sort_key
 from tournaments.models import Team
-from tournaments.printing.common import sort_key
 from tournaments.printing.fonts import LEADING, fit, register_fonts, text_width
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -40,16 +39,6 @@ BASELINE_DROP = 0.36
 
 def page_size(event: Event) -> tuple[float, float]:
     return PAGE_SIZES.get(event.paper_size, A4)
-
-
-#: Letters that do not decompose into a base letter and an accent, spelled as they sort.
-SORT_SPELLING = str.maketrans({"ł": "l", "Ł": "l", "ø": "o", "Ø": "o", "đ": "d", "Đ": "d", "ß": "ss", "æ": "ae"})
-
-
-def sort_key(name: str) -> tuple[str, str]:
-    """Alphabetical order as people expect it on a wall: accents and case ignored (Łucja beside Lucas)."""
-    plain = unicodedata.normalize("NFKD", name.translate(SORT_SPELLING))
-    return "".join(ch for ch in plain if not unicodedata.combining(ch)).casefold(), name
 
 
 def event_line(event: Event) -> str:

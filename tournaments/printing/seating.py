@@ -9,8 +9,9 @@ from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import NextPageTemplate, PageBreak, Spacer, Table
 
+from ..collation import sort_key
 from ..models import Event, Player, Round
-from .common import COLUMN_GAP, GREY, FitText, QRCode, body_size, build_pdf, heading, page_template, sort_key, styles
+from .common import COLUMN_GAP, GREY, FitText, QRCode, body_size, build_pdf, heading, page_template, styles
 
 #: Large enough for a phone held at arm's length over the sheet.
 QR_SIZE = 15 * mm

@@ -9,10 +9,11 @@ from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 from reportlab.platypus import Table, TableStyle
 
+from ..collation import sort_key
 from ..models import Event, Standing
 from ..standings.build import seat_results
 from ..standings.metrics import PRECEDENCE, rank_players, shown_metrics
-from .common import GREY, PALE, SHADE, FitText, body_size, build_pdf, heading, sort_key
+from .common import GREY, PALE, SHADE, FitText, body_size, build_pdf, heading
 from .fonts import BOLD, REGULAR
 
 

@@ -10,10 +10,10 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 
 from ..access import organiser_event
+from ..collation import sort_key
 from ..forms.address import PublicAddressForm
 from ..numbers import whole_number
 from ..printing.cards import player_cards_pdf
-from ..printing.common import sort_key
 from ..printing.seating import seating_pdf
 from ..printing.sheets import round_with_seats, score_sheets_pdf
 from ..printing.standings import standings_after, standings_pdf, stored_standings
