@@ -210,8 +210,8 @@ def realistic_night(game: str, organiser=None, *, seed: int = 11) -> Night:
 
 
 #: What the browser finds wider than the screen, or cut: an element clipping its text, a select or field too
-#: narrow for what it shows, a word broken across two lines ("Asoc/iación"). Boxes meant to scroll sideways
-#: (overflow auto or scroll) may be wider inside.
+#: narrow for what it shows, a word broken across two lines ("Asoc/iación"; links may break anywhere). Boxes meant
+#: to scroll sideways (overflow auto or scroll) may be wider inside.
 LAYOUT_PROBLEMS = r"""() => {
   const problems = [];
   const root = document.documentElement;
@@ -267,6 +267,7 @@ LAYOUT_PROBLEMS = r"""() => {
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
     if (!parent || !visible(parent) || parent.closest("pre, code, script, style, .visually-hidden")) continue;
+    if (node.data.includes("://")) continue;
     for (const match of node.data.matchAll(/[^\s\-\u2010/]{2,}/gu)) {
       range.setStart(node, match.index);
       range.setEnd(node, match.index + match[0].length);
