@@ -69,10 +69,8 @@ def read_str(value: Any, path: str, problems: Problems, choices: tuple[str, ...]
     if not isinstance(value, str) or not value.strip():
         problems.add(path, _("A text value is expected here."))
         return None
-    if choices is None:
-        return value
-    listing = choices if isinstance(choices, Listing) else Listing(tuple(choices))
-    if value not in {str(item) for item in listing.items}:
+    listing = choices if choices is None or isinstance(choices, Listing) else Listing(tuple(choices))
+    if listing is not None and value not in {str(item) for item in listing.items}:
         problems.add(path, _("'{value}' is not one of: {choices}."), value=value[:40], choices=listing)
         return None
     return value

@@ -68,6 +68,11 @@ def test_plain_text_shows_keys_and_a_namer_shows_labels():
     shown = problem.render(lambda msgid: catalogue.get(msgid, msgid), name)
     assert shown == "Elige: <good bananas> y <good grapes> / <good carrots>; no <good bananas>."
     assert problem.as_dict(lambda msgid: catalogue.get(msgid, msgid), name) == {"path": "stands[0]", "message": shown}
+    error = scoring.ScoreSheetError([problem])
+    assert error.document(lambda msgid: catalogue.get(msgid, msgid), name) == {
+        "errors": [problem.as_dict(lambda msgid: catalogue.get(msgid, msgid), name)]
+    }
+    assert error.errors == [{"path": "stands[0]", "message": problem.message}]
 
 
 def test_a_listing_of_three_closes_with_its_last_item():
@@ -246,3 +251,14 @@ def test_the_api_names_components_in_the_requests_language(make_event, language)
         label = vegetables_labels.rows()["penalties"].label
     assert [error["path"] for error in shown["errors"]] == ["manches[0].penalties"]
     assert label in shown["errors"][0]["message"]
+
+
+def test_a_text_read_against_plain_keys_lists_them():
+    from scoring.errors import Problems
+    from scoring.values import read_str
+
+    problems = Problems()
+    assert read_str("red", "colour", problems, choices=("orange", "green")) is None
+    assert read_str("green", "colour", problems, choices=("orange", "green")) == "green"
+    assert read_str("any", "note", problems) == "any"
+    assert [problem.message for problem in problems.items] == ["'red' is not one of: orange, green."]
