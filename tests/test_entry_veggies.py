@@ -142,7 +142,8 @@ def test_a_tie_left_undeclared_names_the_choices_at_the_declared_good(client, ta
     response = post(client, table, ola_table(ola_declares=""))
     assert response.status_code == 400
     html = response.content.decode()
-    message = "Goods tie for this stand&#x27;s biggest groups, so the player declares which: strawberries / grapes."
+    # The goods as the selects name them.
+    message = "Goods tie for this stand&#x27;s biggest groups, so the player declares which: Strawberries / Grapes."
     assert message in field_html(html, "stands[0].declared[0]")
     assert 'name="stands[0].goods.strawberries.groups" value="4"' in html
     assert 'name="stands[0].mice" value="3"' in html
@@ -228,7 +229,7 @@ def test_a_forbidden_declaration_is_refused_at_its_select(client, table):
     response = post(client, table, ola_table(ola_declares="bananas"))
     assert response.status_code == 400
     cell = field_html(response.content.decode(), "stands[0].declared[0]")
-    assert "bananas (largest group 3) is not among this stand&#x27;s biggest groups" in cell
+    assert "Bananas (largest group 3) is not among this stand&#x27;s biggest groups" in cell
 
 
 def test_two_players_declare_two_goods_each(client, table):

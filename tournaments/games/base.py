@@ -170,6 +170,17 @@ class Game:
         """The game's own fields of a plausible sheet for the demo."""
         raise NotImplementedError
 
-    def label(self, key: str) -> str:
-        """The translated name of one of the game's components (a good, a snack...), or the key itself."""
-        return key
+    # The components the rules' messages name
+
+    def component_names(self) -> Mapping[str, Mapping[str, str]]:
+        """The components the rules' messages name (goods, rows...), by kind and key, in the active language."""
+        return {}
+
+    def component_label(self, kind: str, key: str) -> str:
+        """One component of the game (``scoring.errors.Component``) as players read it; else its key.
+
+        Variants are named by their label; every other kind by ``component_names``.
+        """
+        if kind == "variant":
+            return self.variant_label(key)
+        return self.component_names().get(kind, {}).get(key, key)

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .. import seating
+from ..collation import alphabetical, sort_key
 from ..models import AuditEntry, Event, Manche, Round, Seat, SheetRevision, Standing
 from ..models.audit import Action
 from ..models.event import EventStatus
@@ -40,15 +41,15 @@ def next_round_method(event: Event, rounds_so_far: int) -> str:
 
 
 def standings_order(event: Event) -> list[int]:
-    """Active players by their place in the standings; players without one follow, by name."""
-    ranked = list(
-        Standing.objects.filter(event=event, player__active=True)
-        .order_by("rank", "player__name")
-        .values_list("player_id", flat=True)
+    """Active players by their place in the standings, tied places alphabetically; players without one follow,
+    alphabetically. Names are ordered by the collation, so every database gives the same order."""
+    standings = Standing.objects.filter(event=event, player__active=True).values_list(
+        "player_id", "rank", "player__name"
     )
+    ranked = [pk for pk, _rank, _name in sorted(standings, key=lambda row: (row[1], sort_key(row[2])))]
     seen = set(ranked)
-    rest = event.players.filter(active=True).order_by("name").values_list("pk", flat=True)
-    return ranked + [pk for pk in rest if pk not in seen]
+    rest = alphabetical(event.players.filter(active=True).values_list("pk", "name"), key=lambda row: row[1])
+    return ranked + [pk for pk, _name in rest if pk not in seen]
 
 
 def numbers(values) -> str:

@@ -8,7 +8,7 @@ from scoring import snack_match
 
 from ..base import DemoEvent, Game
 from . import demo, entry, options, printing
-from .labels import components
+from .labels import component_names
 
 
 class SnackMatch(Game):
@@ -38,8 +38,8 @@ class SnackMatch(Game):
     def demo_sheet(self, rng, players, event):
         return demo.demo_sheet(rng, players)
 
-    def label(self, key: str) -> str:
-        return next((name for named in components(None).values() for k, name in named.items() if k == key), key)
+    def component_names(self):
+        return component_names()
 
 
 GAME = SnackMatch()

@@ -30,6 +30,20 @@ MARKS = {"sandwich": "🥪", "donut": "🍩", "sausage": "🌭", "soda": "🥤",
 KIND_OF = {TALLY_KEYS[kind]: kind for kind in KINDS}
 
 
+def kinds() -> dict[str, str]:
+    """The two kinds of component (``scoring``'s words), as players say them."""
+    return {"snack": _("snack"), "cloth": _("tablecloth")}
+
+
+def component_names() -> dict[str, dict[str, str]]:
+    """The components the rules' messages name, by kind: the rulebook's snacks and tablecloths (a "component"
+    is either), the modifier cards and the kinds themselves."""
+    rulebook = components(None)
+    by_kind = {kind: rulebook[TALLY_KEYS[kind]] for kind in KINDS}
+    either = {key: name for kind in reversed(KINDS) for key, name in by_kind[kind].items()}
+    return {**by_kind, "component": either, "modifier": modifiers(), "kind": kinds()}
+
+
 def modifiers() -> dict[str, str]:
     """Each modifier card, as the organiser and the players read it."""
     labels = {

@@ -25,8 +25,8 @@ class Veggies(Game):
     def demo_sheet(self, rng, players, event):
         return demo.demo_sheet(rng, players, event.effective_variant)
 
-    def label(self, key: str) -> str:
-        return labels.goods().get(key, key)
+    def component_names(self):
+        return labels.component_names()
 
 
 GAME = Veggies()
