@@ -1,8 +1,9 @@
 /* Tablescore: the projector shows as many rows of standings as its screen holds, none hidden below the edge.
  *
  * The server sends a page of a default number of rows (data-rows); this script measures how many rows fit between
- * the top of the table's body and the foot line, and asks for pages of that many from the first page on. It asks
- * again whenever the window changes size or something above the table (the round clock) appears or goes.
+ * the top of the table's body and the foot line, and asks for pages of that many from the first page on. It measures
+ * again after every page (a longer name, the round clock appearing) and whenever the window changes size; after a
+ * page whose last rows did not fit it never asks for more rows again until the window changes.
  * Without this script the default page fits a screen whose clock is shown.
  */
 (function () {
@@ -12,22 +13,31 @@
   }
   window.tablescoreProjector = true;
 
+  /* The fewest and most rows the server gives a page. */
+  var FEWEST = 3;
+  var MOST = 60;
   var asking = false;
   var asked = 0;
-  /* The most rows the server gives a page. */
-  var MOST = 60;
+  var ceiling = MOST;
 
   function rowsThatFit(section) {
     var body = section.querySelector("tbody");
-    var row = body && body.querySelector("tr");
-    var foot = section.querySelector(".projector-foot");
-    if (!row) {
+    var rows = body ? body.querySelectorAll("tr") : [];
+    if (!rows.length) {
       return 0;
     }
-    var rowHeight = row.getBoundingClientRect().height;
-    var footHeight = foot ? foot.getBoundingClientRect().height : 0;
-    var room = window.innerHeight - body.getBoundingClientRect().top - footHeight - 0.02 * window.innerHeight;
-    return Math.min(MOST, Math.max(3, Math.floor(room / rowHeight)));
+    var foot = section.querySelector(".projector-foot");
+    var top = body.getBoundingClientRect().top;
+    var bottom = window.innerHeight - (foot ? foot.getBoundingClientRect().height : 0) - 0.02 * window.innerHeight;
+    var last = rows[rows.length - 1].getBoundingClientRect().bottom;
+    var fitting = Array.prototype.filter.call(rows, function (row) {
+      return row.getBoundingClientRect().bottom <= bottom;
+    }).length;
+    var wanted = Math.floor((bottom - top) / ((last - top) / rows.length));
+    if (fitting < rows.length) {
+      ceiling = Math.max(FEWEST, fitting);
+    }
+    return Math.min(MOST, ceiling, Math.max(FEWEST, wanted));
   }
 
   function fit() {
@@ -56,5 +66,9 @@
 
   document.addEventListener("DOMContentLoaded", fit);
   document.addEventListener("htmx:afterSettle", fitSoon);
-  window.addEventListener("resize", fitSoon);
+  window.addEventListener("resize", function () {
+    ceiling = MOST;
+    asked = 0;
+    fitSoon();
+  });
 })();
