@@ -165,6 +165,15 @@ def test_the_tiebreak_column_counts_mice_under_the_game_s_heading_with_a_legend(
     assert rows[0][5] == "Mice" and [row[5] for row in rows[1:]] == ["3", "1"]
 
 
+def test_sorting_by_the_tiebreak_sorts_the_counts_shown(client, veggies):
+    url = reverse("tournaments:standings", args=[veggies.slug])
+    first, second = veggies.players.order_by("pk")
+    fewest = client.get(url, {"sort": "tiebreak"}).content.decode().split("<table")[1]
+    assert fewest.index(second.name) < fewest.index(first.name)
+    most = client.get(url, {"sort": "-tiebreak"}).content.decode().split("<table")[1]
+    assert most.index(first.name) < most.index(second.name)
+
+
 @pytest.mark.parametrize("game", ["vegetables", "veggies", "snack-match", "cheese-rescue"])
 def test_every_game_heads_its_tiebreak_and_explains_it_or_shows_none(game):
     from tournaments import games

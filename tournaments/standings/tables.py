@@ -15,19 +15,19 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Standing
-from .figures import number_text
+from .figures import Figure, figures, number_text
 from .metrics import Metric, legends, shown_metrics
 
 NUMBER = {"td": {"class": "number"}, "th": {"class": "number"}}
-#: The columns a phone shows only when a row is opened (rank, name, points and score are always in view).
-DETAILS = ("club", "tiebreak", "buchholz", "rounds_played", "movement")
 
 
 class MetricColumn(tables.Column):
     """One metric's column, valued as the event's game counts it."""
 
     def __init__(self, metric: Metric, game):
-        super().__init__(verbose_name=metric.heading_for(game), attrs=NUMBER)
+        super().__init__(
+            verbose_name=metric.heading_for(game), attrs=NUMBER, order_by=(f"shown_{metric.key}", "name_key")
+        )
         self.metric = metric
         self.game = game
 
@@ -63,17 +63,14 @@ class StandingsTable(tables.Table):
         sequence = ("rank", "movement", "player", "club", *(metric.key for metric in self.metrics), "rounds_played")
         super().__init__(data, extra_columns=columns, sequence=sequence, **kwargs)
         self.event_slug = event.slug
-        self.details = [name for name in DETAILS if name in self.columns.names()]
+        self.game = game
         self.legends = legends(game)
 
-    def phone_rows(self) -> list[tuple]:
-        """The page's rows as a phone lists them: each bound row with the (heading, cell) of its ``DETAILS`` that
-        have something to show."""
-        rows = []
-        for row in self.paginated_rows:
-            cells = [(self.columns[name].header, row.get_cell(name)) for name in self.details]
-            rows.append((row, [(heading, cell) for heading, cell in cells if cell != ""]))
-        return rows
+    def phone_rows(self) -> list[tuple[Standing, dict[str, Figure]]]:
+        """The page's standings as a phone lists them, each with its metrics' figures by key (formatted here rather
+        than through the table's cells: a phone's list is drawn beside the table, at a fraction of its cost)."""
+        rows = [row.record for row in self.paginated_rows]
+        return [(standing, {f.key: f for f in figures(standing, self.game)}) for standing in rows]
 
     def render_movement(self, value: int) -> str:
         if value > 0:
