@@ -45,6 +45,7 @@ MANCHE = {
 PUBLIC_URLS = {
     "home",
     "event",
+    "find_table",
     "standings",
     "standings_live",
     "standings_csv",

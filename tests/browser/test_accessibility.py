@@ -36,6 +36,8 @@ def urls(day) -> dict[str, str]:
         "public event page": f"/e/{slug}/",
         "standings": f"/e/{slug}/standings/",
         "projector": f"/e/{slug}/projector/",
+        "player page": f"/e/{slug}/players/{day.busy.seats.first().player_id}/",
+        "player link": f"/p/{day.busy.seats.first().player.token}/",
         "table entry": f"/t/{day.empty.token}/",
         "table entry, sheet saved": f"/t/{day.busy.token}/",
         "organiser dashboard": "/organiser/",
@@ -46,7 +48,15 @@ def urls(day) -> dict[str, str]:
     }
 
 
-PUBLIC = ["public event page", "standings", "projector", "table entry", "table entry, sheet saved"]
+PUBLIC = [
+    "public event page",
+    "standings",
+    "projector",
+    "player page",
+    "player link",
+    "table entry",
+    "table entry, sheet saved",
+]
 ORGANISER = ["organiser dashboard", "event desk", "round page", "players", "organiser's table page"]
 
 

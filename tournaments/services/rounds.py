@@ -215,6 +215,16 @@ def reseat_round(round_: Round, method: str | None = None, author: Author = DESK
     return current
 
 
+def refresh_event_status(event: Event) -> None:
+    """An event is being set up until players see a seating, and running from the moment a round is published (its
+    tables, results and standings are public from then); completing the last planned round finishes it."""
+    events = Event.objects.filter(pk=event.pk)
+    if event.rounds.filter(published=True).exists():
+        events.filter(status=EventStatus.SETUP).update(status=EventStatus.RUNNING)
+    else:
+        events.filter(status=EventStatus.RUNNING).update(status=EventStatus.SETUP)
+
+
 def publish_refusal(round_: Round) -> str | None:
     if round_.published:
         return _("Round %(number)d is published already.") % {"number": round_.number}
@@ -228,6 +238,7 @@ def publish_round(round_: Round, author: Author = DESK) -> Round:
     if not current.published:
         current.published = True
         current.save(update_fields=["published"])
+        refresh_event_status(current.event)
         record(current.event, Action.PUBLISH, author, round=current, details={"tables": current.tables.count()})
     round_.published = True
     return current
@@ -252,6 +263,7 @@ def unpublish_round(round_: Round, author: Author = DESK) -> Round:
     if current.published:
         current.published = False
         current.save(update_fields=["published"])
+        refresh_event_status(current.event)
         record(current.event, Action.UNPUBLISH, author, round=current)
     round_.published = False
     return current

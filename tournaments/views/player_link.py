@@ -48,9 +48,7 @@ def player_author(request, seat: Seat) -> Author:
 
 def player_home(request, token: str):
     player = player_for(token)
-    seats = overview(player)
-    now_mates = seats.opponents.get(seats.now.table_id, []) if seats.now else []
-    context = {"event": player.event, "player": player, "overview": seats, "now_mates": now_mates}
+    context = {"event": player.event, "player": player, "overview": overview(player)}
     return render(request, "tournaments/player_link/home.html", context)
 
 

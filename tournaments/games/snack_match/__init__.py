@@ -15,6 +15,7 @@ class SnackMatch(Game):
     rules = snack_match.RULES
     order = 30
     tiebreak_label = _("Largest group")
+    tiebreak_legend = _("Ties broken by the largest group")
     options_form = options.SnackMatchOptions
     demo = DemoEvent("Copa Snack Match", seating_method="swiss")
 

@@ -14,6 +14,9 @@ class Veggies(Game):
     rules = veggies.RULES
     order = 20
     tiebreak_label = _("Fewest mice")
+    tiebreak_heading = _("Mice")
+    tiebreak_sign = -1  # the rules rank by minus the mice
+    tiebreak_legend = _("Ties broken by fewest mice")
     demo = DemoEvent("Veggies Market Cup")
 
     def make_entry(self):
