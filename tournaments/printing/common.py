@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import segno
 from django.utils import formats
 from django.utils.translation import gettext as _
 from reportlab import rl_config
@@ -20,6 +19,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, TableStyle
 
 from .fonts import BOLD, LEADING, REGULAR, SHRINK_BEFORE_WRAP, face, fit, register_fonts
+from .qr import dark_runs, matrix_rows
 
 if TYPE_CHECKING:
     from ..models import Event
@@ -109,31 +109,19 @@ def cell(canvas, x: float, y: float, width: float, height: float, fill=None, lin
         canvas.rect(x, y, width, height, stroke=1, fill=0)
 
 
-def qr_matrix(url: str) -> tuple[tuple[int, ...], ...]:
-    """The QR code of ``url``: medium error correction, one fixed mask (choosing one costs five times more)."""
-    return segno.make_qr(url, error="m", mask=0, boost_error=False).matrix
-
-
 def qr_operators(url: str, x: float, y: float, size: float, quiet: int = 2) -> str:
     """PDF operators painting the QR code of ``url`` in a ``size`` box at (x, y), ``quiet`` modules of margin.
 
     One rectangle per run of dark modules, in whole module units under one scaling: a short string built
     without ReportLab's per-number formatting, which would cost more than the rest of a page.
     """
-    matrix = qr_matrix(url)
-    n = len(matrix)
+    rows = matrix_rows(url)
+    n = len(rows)
     module = size / (n + 2 * quiet)
     ops = [f"q 0 g {module:.4f} 0 0 {module:.4f} {x + quiet * module:.3f} {y + quiet * module:.3f} cm"]
-    for r, row in enumerate(matrix):
-        bottom, c = n - 1 - r, 0
-        while c < n:
-            if not row[c]:
-                c += 1
-                continue
-            start = c
-            while c < n and row[c]:
-                c += 1
-            ops.append(f"{start} {bottom} {c - start} 1 re")
+    for r, row in enumerate(rows):
+        bottom = n - 1 - r
+        ops.extend(f"{start} {bottom} {length} 1 re" for start, length in dark_runs(row))
     ops.append("f Q")
     return "\n".join(ops)
 
