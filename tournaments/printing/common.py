@@ -16,10 +16,11 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, TableStyle
 
-from .fonts import BOLD, LEADING, REGULAR, SHRINK_BEFORE_WRAP, face, fit, register_fonts
-from .qr import dark_runs, matrix_rows
+from .fonts import BOLD, LEADING, REGULAR, SHRINK_BEFORE_WRAP, face, fit, register_fonts, text_width
+from .qr import dark_spans, modules
 
 if TYPE_CHECKING:
     from ..models import Event
@@ -74,18 +75,48 @@ def draw_lines(canvas, lines, size, x, y, width, height, bold=False, align="left
     """Lines already fitted at ``size``, centred vertically in the box at (x, y)."""
     if not lines:
         return
-    canvas.setFont(face(bold), size)
-    canvas.setFillColor(colour)
     step = size * LEADING
     middle = y + height / 2 + (len(lines) - 1) * step / 2
+    placed = []
     for i, line in enumerate(lines):
         baseline = middle - i * step - BASELINE_DROP * size
         if align == "center":
-            canvas.drawCentredString(x + width / 2, baseline, line)
+            left = x + (width - text_width(line, size, bold)) / 2
         elif align == "right":
-            canvas.drawRightString(x + width - pad, baseline, line)
+            left = x + width - pad - text_width(line, size, bold)
         else:
-            canvas.drawString(x + pad, baseline, line)
+            left = x + pad
+        placed.append((left, baseline, line))
+    show_text(canvas, placed, size, bold, colour)
+
+
+#: How each byte is written inside a PDF string: printable ASCII as itself, parentheses and the backslash
+#: escaped, the rest in octal (as ReportLab writes them).
+PDF_STRING = str.maketrans(
+    {**{c: f"\\{c:03o}" for c in range(256) if c < 32 or c >= 127}, 40: "\\(", 41: "\\)", 92: "\\\\"}
+)
+
+
+def show_text(canvas, placed, size: float, bold: bool, colour) -> None:
+    """Each (x, baseline, text) of ``placed`` as PDF text operators written straight into the page or form.
+
+    The font's own ``splitString`` and ``getSubsetInternalName`` map the text to its subsets, as ReportLab's
+    text objects do, without their per-call formatting of every number and state, which would cost more than
+    the rest of a sheet. The colour and font stay inside ``q``/``Q``, so the canvas's own state is untouched.
+    """
+    font = pdfmetrics.getFont(face(bold))
+    doc = canvas._doc
+    ops = [f"q {colour.red:.3f} {colour.green:.3f} {colour.blue:.3f} rg BT"]
+    current = -1
+    for left, baseline, text in placed:
+        ops.append(f"1 0 0 1 {left:.2f} {baseline:.2f} Tm")
+        for subset, chunk in font.splitString(text, doc):
+            if subset != current:
+                ops.append(f"{font.getSubsetInternalName(subset, doc)} {size:.2f} Tf")
+                current = subset
+            ops.append(f"({chunk.decode('latin-1').translate(PDF_STRING)}) Tj")
+    ops.append("ET Q")
+    canvas.addLiteral(" ".join(ops))
 
 
 def common_size(texts, width: float, height: float, size: float, minimum: float, bold: bool = False, pad=2) -> float:
@@ -109,21 +140,30 @@ def cell(canvas, x: float, y: float, width: float, height: float, fill=None, lin
         canvas.rect(x, y, width, height, stroke=1, fill=0)
 
 
+#: By the size of a symbol, the rectangle operator of each run of dark modules met so far (at most a few
+#: thousand a size), so that a code's hundreds of rectangles are looked up rather than formatted.
+RUN_RECTANGLES: dict[int, dict[tuple[int, int], str]] = {}
+
+
 def qr_operators(url: str, x: float, y: float, size: float, quiet: int = 2) -> str:
     """PDF operators painting the QR code of ``url`` in a ``size`` box at (x, y), ``quiet`` modules of margin.
 
     One rectangle per run of dark modules, in whole module units under one scaling: a short string built
     without ReportLab's per-number formatting, which would cost more than the rest of a page.
     """
-    rows = matrix_rows(url)
-    n = len(rows)
+    n, flat = modules(url)
     module = size / (n + 2 * quiet)
-    ops = [f"q 0 g {module:.4f} 0 0 {module:.4f} {x + quiet * module:.3f} {y + quiet * module:.3f} cm"]
-    for r, row in enumerate(rows):
-        bottom = n - 1 - r
-        ops.extend(f"{start} {bottom} {length} 1 re" for start, length in dark_runs(row))
-    ops.append("f Q")
-    return "\n".join(ops)
+    spans = dark_spans(flat)
+    known = RUN_RECTANGLES.setdefault(n, {})
+    try:
+        rectangles = [known[span] for span in spans]
+    except KeyError:
+        width, top = n + 1, n - 1
+        for start, end in spans:
+            known.setdefault((start, end), f"{start % width} {top - start // width} {end - start} 1 re")
+        rectangles = [known[span] for span in spans]
+    corner = f"{x + quiet * module:.3f} {y + quiet * module:.3f}"
+    return "\n".join([f"q 0 g {module:.4f} 0 0 {module:.4f} {corner} cm", *rectangles, "f Q"])
 
 
 def draw_qr(canvas, url: str, x: float, y: float, size: float) -> None:
@@ -290,14 +330,15 @@ def heading(event: Event, text: str, extra: str = "") -> list:
     return [Paragraph(escape(text), styles()["title"]), Paragraph(escape(info), styles()["info"])]
 
 
+def draw_footer(canvas, page_width: float, text: str) -> None:
+    """The event and the printout's name at the foot of the page, and the page's number."""
+    number = str(canvas.getPageNumber())
+    right = page_width - MARGIN - text_width(number, 7)
+    show_text(canvas, [(MARGIN, MARGIN - FOOTER + 6, text), (right, MARGIN - FOOTER + 6, number)], 7, False, GREY)
+
+
 def footer(canvas, doc) -> None:
-    canvas.saveState()
-    width, _height = doc.pagesize
-    canvas.setFont(face(False), 7)
-    canvas.setFillColor(GREY)
-    canvas.drawString(MARGIN, MARGIN - FOOTER + 6, doc.footer_text)
-    canvas.drawRightString(width - MARGIN, MARGIN - FOOTER + 6, str(canvas.getPageNumber()))
-    canvas.restoreState()
+    draw_footer(canvas, doc.pagesize[0], doc.footer_text)
 
 
 def body_frame(event: Event, columns: int = 1, gap: float = COLUMN_GAP, frame_id: str = "body") -> list[Frame]:

@@ -105,7 +105,8 @@ class Layout:
     capacity: int
     data_codewords: int
     bits: int
-    #: For each module of the symbol, row by row: its index in (data bits, then "0", then "1").
+    #: For each module of the symbol, row by row, and a light one after each row: its index in the data bits
+    #: followed by "0" and "1".
     order: tuple[int, ...]
     #: The mask over the data bits, as an integer of ``bits`` bits.
     mask: int
@@ -172,9 +173,9 @@ def layout(version: int) -> Layout:
     bits = len(places)
     zero, one = bits, bits + 1
     order = tuple(
-        index[row, col] if (row, col) in index else (one if fixed[row, col] else zero)
+        index[row, col] if (row, col) in index else (one if fixed.get((row, col)) else zero)
         for row in range(size)
-        for col in range(size)
+        for col in (*range(size), None)
     )
     mask = int("".join("1" if (row + col) % 2 == 0 else "0" for row, col in places), 2)
     assert codeword_bits <= bits < codeword_bits + 8
@@ -212,21 +213,26 @@ def codewords(text: bytes, symbol: Layout) -> bytes:
     return bytes(out)
 
 
-def matrix_rows(url: str) -> list[bytes]:
-    """The symbol of ``url`` as rows of b"0" (light) and b"1" (dark), top row first."""
+def modules(url: str) -> tuple[int, bytes]:
+    """The symbol of ``url``: its size n, and its rows of b"0" (light) and b"1" (dark), top row first, each
+    followed by one b"0" so that no run of dark modules goes on from one row to the next."""
     text = url.encode("ascii") if url.isascii() else b""
     symbol = layout_for(len(text)) if text else None
     if symbol is None:
         matrix = segno.make_qr(url, error="m", mask=0, boost_error=False).matrix
-        return [bytes(48 + module for module in row) for row in matrix]
+        return len(matrix), b"".join(bytes(48 + module for module in row) + b"0" for row in matrix)
     words = codewords(text, symbol)
     value = (int.from_bytes(words, "big") << (symbol.bits - 8 * len(words))) ^ symbol.mask
     placed = format(value, f"0{symbol.bits}b") + "01"
-    modules = "".join(operator.itemgetter(*symbol.order)(placed)).encode("ascii")
-    n = symbol.size
-    return [modules[r * n : (r + 1) * n] for r in range(n)]
+    return symbol.size, "".join(operator.itemgetter(*symbol.order)(placed)).encode("ascii")
 
 
-def dark_runs(row: bytes) -> list[tuple[int, int]]:
-    """Each run of dark modules in a row as (first column, length)."""
-    return [(match.start(), match.end() - match.start()) for match in DARK_RUN.finditer(row)]
+def matrix_rows(url: str) -> list[bytes]:
+    """The symbol of ``url`` as rows of b"0" (light) and b"1" (dark), top row first."""
+    n, flat = modules(url)
+    return [flat[r * (n + 1) : r * (n + 1) + n] for r in range(n)]
+
+
+def dark_spans(flat: bytes) -> list[tuple[int, int]]:
+    """Where each run of dark modules starts and ends in ``modules``' rows."""
+    return list(map(re.Match.span, DARK_RUN.finditer(flat)))
