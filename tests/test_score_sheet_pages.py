@@ -206,7 +206,7 @@ def overlap(one, other) -> float:
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("paper", ["A4", "letter"])
+@pytest.mark.parametrize(("paper", "language"), [("A4", "en"), ("letter", "es"), ("A4", "it")])
 @pytest.mark.parametrize(
     ("game", "fields"),
     [
@@ -219,13 +219,14 @@ def overlap(one, other) -> float:
     ],
     ids=lambda value: value if isinstance(value, str) else "-".join(map(str, value.values()))[:20],
 )
-def test_the_longest_names_of_a_club_night_fit_without_overlapping_anything(tmp_path, paper, game, fields):
+def test_the_longest_names_of_a_club_night_fit_without_overlapping_anything(tmp_path, paper, language, game, fields):
     event = Event.objects.create(
         name="Campionato Regionale di Primavera — Torneo Open",
         date=datetime.date(2026, 11, 21),
         venue="Circolo Ludico „Il Dado Verde”, Sala Grande",
         game=game,
         paper_size=paper,
+        language=language,
         **fields,
     )
     rows = club_night()[:8]
@@ -258,7 +259,10 @@ def test_the_longest_names_of_a_club_night_fit_without_overlapping_anything(tmp_
         clashes = [(a[4], b[4]) for a, b in combinations(found + qr_boxes[:per_page], 2) if overlap(a, b) > 0.5]
         assert clashes == []
         assert all(left > 0 and right < width and top > 0 and bottom < height for left, top, right, bottom, _w in found)
-    keep(render(content, 1, tmp_path, "club-night"), f"club-night-{game}-{fields.get('variant', 'standard')}-{paper}")
+    keep(
+        render(content, 1, tmp_path, "club-night"),
+        f"club-night-{game}-{fields.get('variant', 'standard')}-{paper}-{language}",
+    )
 
 
 @pytest.mark.django_db

@@ -21,12 +21,12 @@ BOARD_TITLE = 16
 #: The strip of column numbers over the board (row numbers go in the gap to its left).
 NUMBERS = 9
 GAP = 14
-HEAD = 26
+HEAD = 30
 #: A player's row at its least and at its tallest.
 PLAYER_ROW, TALLEST_ROW = 30, 44
 TICK = 11
 #: Widths of the columns after the names, and the least width of the names' column.
-CHEESES, CARDS, POINTS, NAMES = 6 * TICK + 12, 46, 50, 90
+CHEESES, CARDS, POINTS, NAMES = 6 * TICK + 12, 52, 52, 90
 LINE = 10
 
 
@@ -43,7 +43,7 @@ class CheeseRescueSheet(CachedDrawing):
         self.names = [seat.name for seat in seats]
         self.size = board_size(len(seats))
         self.headings = (_("Players"), _("Cheeses left"), _("Cheese cards left"), _("Cheese points"))
-        self.hints = ("", _("tick each card left"), _("breaks ties"), "")
+        self.hints = ("", _("tick each card left"), "", "")
         self.board_title = _("Final board (%(size)d × %(size)d)") % {"size": self.size}
         steps = [f"{n}. {step[:1].lower()}{step[1:]}" for n, step in enumerate(removal_steps(), start=1)]
         self.legend = [

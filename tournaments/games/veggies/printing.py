@@ -10,8 +10,8 @@ from reportlab.platypus import Flowable
 from scoring.veggies import DECLARED_COUNT, GOODS, MOUSE_POINTS
 
 from ...formatting import signed
-from ...printing.common import GREY, SHADE, SeatLine, cell, draw_text
-from ...printing.grid import BOX_MARGIN, PlayerColumns, Row, boxes
+from ...printing.common import SHADE, SeatLine, cell, draw_text
+from ...printing.grid import PlayerColumns, Row, boxes
 from .labels import goods as good_labels
 
 TWO_PLAYER = "two-player"
@@ -19,8 +19,9 @@ TEAMS = "teams"
 TEAM_ROW = 24
 #: Least heights of the names row and of a row of write-in boxes (about 9 mm boxes).
 NAMES, BOX_ROW = 18, 29
-#: A good's cell: the tick of a declared good, then largest × groups = points.
+#: A good's cell: the tick of a declared good, then largest × groups = points; the tick as its row's hint shows it.
 GOOD_BOXES = ("tick", "□", "×", "□", "=", "□")
+TICK = "☐"
 
 
 def teams_of(seats: Sequence[SeatLine]) -> list[tuple[str, list[int]]]:
@@ -40,7 +41,9 @@ class VeggiesSheet(PlayerColumns):
         variant = event.effective_variant
         labels = good_labels()
         rows = [Row("names", _("Players"), NAMES, kind="names")]
-        rows += [Row(good, labels[good], BOX_ROW, hint=_("largest × groups"), kind="good") for good in GOODS]
+        declared, largest = _("declared"), _("largest × groups")
+        good_hint = f"{TICK} {declared} · {largest}"
+        rows += [Row(good, labels[good], BOX_ROW, hint=good_hint, kind="good") for good in GOODS]
         rows += [
             Row("mice", _("Mice"), BOX_ROW, hint=_("%(points)s each") % {"points": signed(MOUSE_POINTS)}, kind="mice"),
             Row("total", _("Total"), BOX_ROW, strong=True),
@@ -62,7 +65,6 @@ class VeggiesSheet(PlayerColumns):
         super().__init__([seat.name for seat in seats], rows, notes)
         self.teams = teams_of(seats) if variant == TEAMS and len(seats) == 4 else []
         self.team_labels = (_("Team"), _("Team total"), _("Team mice"))
-        self.declared = _("declared")
         self.mouse_points = signed(MOUSE_POINTS)
 
     def form_key(self):
@@ -72,9 +74,7 @@ class VeggiesSheet(PlayerColumns):
         super().draw_cell(row, player, x, y, width, height)
         c = self.canv
         if row.kind == "good":
-            parts = boxes(c, x, y, width, height, GOOD_BOXES)
-            top = y + height - BOX_MARGIN - 7
-            draw_text(c, self.declared, x + 1, top, parts[1].left - x - 1, 7, size=5.5, minimum=4, colour=GREY, pad=0)
+            boxes(c, x, y, width, height, GOOD_BOXES)
         elif row.kind == "mice":
             boxes(c, x, y, width, height, ["□", "×", self.mouse_points, "=", "□"])
 
