@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.rl_accel import escapePDF
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
@@ -90,13 +91,6 @@ def draw_lines(canvas, lines, size, x, y, width, height, bold=False, align="left
     show_text(canvas, placed, size, bold, colour)
 
 
-#: How each byte is written inside a PDF string: printable ASCII as itself, parentheses and the backslash
-#: escaped, the rest in octal (as ReportLab writes them).
-PDF_STRING = str.maketrans(
-    {**{c: f"\\{c:03o}" for c in range(256) if c < 32 or c >= 127}, 40: "\\(", 41: "\\)", 92: "\\\\"}
-)
-
-
 def show_text(canvas, placed, size: float, bold: bool, colour) -> None:
     """Each (x, baseline, text) of ``placed`` as PDF text operators written straight into the page or form.
 
@@ -114,7 +108,7 @@ def show_text(canvas, placed, size: float, bold: bool, colour) -> None:
             if subset != current:
                 ops.append(f"{font.getSubsetInternalName(subset, doc)} {size:.2f} Tf")
                 current = subset
-            ops.append(f"({chunk.decode('latin-1').translate(PDF_STRING)}) Tj")
+            ops.append(f"({escapePDF(chunk)}) Tj")
     ops.append("ET Q")
     canvas.addLiteral(" ".join(ops))
 
