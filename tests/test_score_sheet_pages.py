@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 from pypdf import PdfReader
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Spacer
 
 from tests.test_printing import flat, keep, render
 from tournaments.games import get_game
@@ -22,10 +24,10 @@ from tournaments.games.cheese_rescue.printing import CARDS, POINTS
 from tournaments.games.snack_match.printing import GROUP_BOX, GROUP_BOXES
 from tournaments.games.veggies.printing import GOOD_BOXES
 from tournaments.models import Event, Player, Round, Seat, Table
-from tournaments.printing.common import SeatLine, SheetHeader, page_size
+from tournaments.printing.common import SeatLine, SheetHeader, SheetTitles, page_size
 from tournaments.printing.fonts import register_fonts
 from tournaments.printing.grid import box_height, box_parts
-from tournaments.printing.sheets import page_slots, round_with_seats, score_sheets_pdf, sheets_per_page
+from tournaments.printing.sheets import draw_pages, page_slots, round_with_seats, score_sheets_pdf, sheets_per_page
 
 MM = 72 / 25.4
 #: Write-in boxes are about 9 mm high at the least; totals take three digits.
@@ -286,4 +288,22 @@ def test_a_sheet_taller_than_a_page_is_drawn_smaller_on_its_own_page(tmp_path):
     footer = max(bottom for _left, _top, _right, bottom, _word in found)
     above_footer = [bottom for _left, _top, _right, bottom, word in found if bottom < footer - 1]
     assert max(above_footer) < height - 34
+    assert [(a[4], b[4]) for a, b in combinations(found, 2) if overlap(a, b) > 0.5] == []
+
+
+def test_a_header_of_more_than_four_seats_lists_their_names_one_a_line_without_overlapping(tmp_path):
+    register_fonts()
+    event = unsaved_event("veggies", "A4")
+    seats = longest_seats(7)
+    header = SheetHeader(SheetTitles.of(event, 3), 12, seats, "https://scores.example.org/t/abcdefghijklmnopqrstuv/")
+    pdf = tmp_path / "header.pdf"
+    canvas = Canvas(str(pdf), pagesize=page_size(event))
+    draw_pages(canvas, page_size(event), [(header, Spacer(1, 1))], 1, "Campionato regionale")
+    canvas.save()
+
+    text = flat(PdfReader(pdf).pages[0].extract_text())
+    assert "…" not in text
+    for seat in seats:
+        assert seat.name in text
+    found = words(pdf, 1)
     assert [(a[4], b[4]) for a, b in combinations(found, 2) if overlap(a, b) > 0.5] == []

@@ -243,8 +243,8 @@ class SheetHeader(CachedDrawing):
     """The top of a score sheet: event, round ("Turno") and table ("Tavolo"), the seats, and the table's QR code.
 
     The QR code takes the top right corner with its link under it. Up to four seats are listed in two columns
-    of name and club; more, one line each. What every table shares (titles, boxes, seat numbers, the round) is
-    drawn once per document.
+    of name and club; more, three a column by name alone. What every table shares (titles, boxes, seat numbers,
+    the round) is drawn once per document.
     """
 
     HEIGHT = 86
@@ -324,8 +324,7 @@ class SheetHeader(CachedDrawing):
                 draw_text(c, seat.name, x, y + height - name_height, text_width, name_height, size=9, minimum=5, pad=0)
                 draw_text(c, seat.club, x, y, text_width, height - name_height, size=6.5, minimum=4, colour=GREY, pad=0)
             else:
-                text = f"{seat.name} · {seat.club}" if seat.club else seat.name
-                draw_text(c, text, x, y, text_width, height, size=8.5, minimum=5, pad=0)
+                draw_text(c, seat.name, x, y, text_width, height, size=8.5, minimum=4, pad=0)
 
 
 class FitText(Flowable):
