@@ -1,4 +1,4 @@
-"""The printed links' QR encoder: the standard's codes and patterns, and every version read back by zbar."""
+"""The printed links' QR codes: square, of the size the link needs, and read back by zbar as the link itself."""
 
 from __future__ import annotations
 
@@ -6,10 +6,9 @@ import random
 import subprocess
 
 import pytest
-import segno
 from PIL import Image
 
-from tournaments.printing.qr import BLOCKS_M, error_correction, layout, layout_for, matrix_rows
+from tournaments.printing.qr import dark_spans, matrix_rows, modules
 
 TOKEN_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_"
 
@@ -36,44 +35,24 @@ def zbar(path) -> str:
     return subprocess.run(["zbarimg", "--raw", "-q", str(path)], capture_output=True, text=True).stdout.strip()
 
 
-def segno_rows(text: str) -> list[bytes]:
-    return [bytes(48 + m for m in row) for row in segno.make_qr(text, error="m", mask=0, boost_error=False).matrix]
+@pytest.mark.parametrize("length", [20, 45, 60, 90, 140, 230])
+def test_links_of_every_length_are_read_back(tmp_path, length):
+    link = link_of_length(length, random.Random(length))
+    rows = matrix_rows(link)
+    assert all(len(row) == len(rows) for row in rows), "square"
+    assert (len(rows) - 17) % 4 == 0, "a QR code version's size"
+    assert zbar(png_of(rows, tmp_path / "link.png")) == link
 
 
-def test_error_correction_of_the_standards_example():
-    """HELLO WORLD at 1-M, as worked through in the standard's annex and every QR tutorial."""
-    data = bytes([32, 91, 11, 120, 209, 114, 220, 77, 67, 64, 236, 17, 236, 17, 236, 17])
-    assert list(error_correction(data, 10)) == [196, 35, 39, 119, 235, 215, 231, 226, 93, 23]
+def test_a_longer_link_needs_a_bigger_code_and_an_address_with_accents_is_read_back(tmp_path):
+    assert len(matrix_rows("http://10.0.0.2:8000/t/abc/")) < len(matrix_rows("https://" + "x" * 120 + "/t/abc/"))
+    link = "https://ñandú.example.org/t/abc/"
+    assert zbar(png_of(matrix_rows(link), tmp_path / "accents.png")) == link
 
 
-def test_every_version_holds_its_codewords():
-    for version, (ec, blocks) in BLOCKS_M.items():
-        symbol = layout(version)
-        assert symbol.size == 17 + 4 * version
-        assert 8 * (sum(blocks) + ec * len(blocks)) <= symbol.bits < 8 * (sum(blocks) + ec * len(blocks)) + 8
-    assert [layout(v).capacity for v in (1, 2, 3, 4, 5, 10)] == [14, 26, 42, 62, 84, 213]
-
-
-@pytest.mark.parametrize("version", list(BLOCKS_M))
-def test_each_version_is_read_back_and_has_segnos_patterns(tmp_path, version):
-    rng = random.Random(version)
-    smallest = layout(version - 1).capacity + 1 if version > 1 else 12
-    for length in sorted({smallest, layout(version).capacity, rng.randint(smallest, layout(version).capacity)}):
-        link = link_of_length(length, rng)
-        symbol = layout_for(len(link))
-        rows = matrix_rows(link)
-        reference = segno_rows(link)
-        assert symbol.version == version == (len(reference) - 17) // 4
-        assert len(rows) == symbol.size
-        n = symbol.size
-        places = [divmod(k, n + 1) for k, place in enumerate(symbol.order) if place >= symbol.bits]
-        fixed = [(row, col) for row, col in places if col < n]
-        assert len(fixed) > 3 * 64
-        assert [rows[r][c] for r, c in fixed] == [reference[r][c] for r, c in fixed], "function patterns"
-        assert zbar(png_of(rows, tmp_path / f"{length}.png")) == link
-
-
-def test_links_too_long_or_not_ascii_go_to_segno(tmp_path):
-    for link in ["https://tablescore.example.org/t/" + "x" * 220 + "/", "https://ñandú.example.org/t/abc/"]:
-        assert matrix_rows(link) == segno_rows(link)
-        assert zbar(png_of(matrix_rows(link), tmp_path / "fallback.png")) == link
+def test_dark_runs_stop_at_the_end_of_each_row():
+    n, flat = modules("http://192.168.1.20:8000/t/Y4w04Ph5zUqPf_2v7CyXmw/")
+    assert len(flat) == n * (n + 1)
+    for start, end in dark_spans(flat):
+        assert start // (n + 1) == (end - 1) // (n + 1)
+        assert set(flat[start:end]) == {ord("1")}
