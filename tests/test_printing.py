@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from PIL import Image
 from pypdf import PdfReader
 
 from tests.factories import cheese_tallies, enter, seat_by_hand
@@ -74,38 +75,63 @@ def decode_qr(png: Path) -> str:
     return done.stdout.strip()
 
 
+def page_halves_qr(content: bytes, page: int, folder: Path, name: str) -> tuple[str, str]:
+    """The QR code decoded from the top half of a page and from its bottom half ("" where there is none): a
+    page of one table has its code in the top half, a page of two one in each."""
+    image = Image.open(render(content, page, folder, name))
+    width, height = image.size
+    decoded = []
+    for half, box in (("top", (0, 0, width, height // 2)), ("bottom", (0, height // 2, width, height))):
+        path = folder / f"{name}-{half}.png"
+        image.crop(box).save(path)
+        decoded.append(decode_qr(path))
+    return decoded[0], decoded[1]
+
+
+def sheet_links(content: bytes, folder: Path) -> list[str]:
+    """The link of every score sheet's QR code, page by page, top to bottom."""
+    pages = len(PdfReader(io.BytesIO(content)).pages)
+    halves = [page_halves_qr(content, page, folder, f"page{page}") for page in range(1, pages + 1)]
+    return [link for pair in halves for link in pair if link]
+
+
 def keep(png: Path, name: str) -> None:
     """Keep a rendered page where a person (or CI) can look at it."""
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(png, ARTEFACTS / f"{name}.png")
 
 
+#: Each game's sheet: the event's fields, tables a page, and labels its first page shows.
 SHEETS = [
-    ("vegetables", {}, ["Pozzo", "30 · 20 · 10 · 0", "max 60", "= 16", "Crosses ×10", "Penalty −50", "Manche 4"]),
-    ("veggies", {}, ["Strawberries", "Mushrooms", "largest × groups", "Mice", "−2 each", "Tie: fewest mice wins."]),
-    ("veggies", {"variant": "two-player", "table_size": 2}, ["each player declares 2 goods", "Bananas"]),
-    ("veggies", {"variant": "teams"}, ["Team total", "Team 1: Łucja Wróbel + Jürgen Müller", "Team 2: José Núñez"]),
+    ("vegetables", {}, 1, ["Pozzo", "30 · 20 · 10 · 0", "max 60", "= 16", "Crosses ×10", "Penalty −50", "Manche 4"]),
+    ("veggies", {}, 2, ["Strawberries", "Mushrooms", "largest × groups", "Mice", "−2 each", "Tie: fewest mice wins."]),
+    ("veggies", {"variant": "two-player", "table_size": 2}, 2, ["each player declares 2 goods", "Bananas"]),
+    ("veggies", {"variant": "teams"}, 1, ["Team total", "Team 1: Łucja Wróbel + Jürgen Müller", "Team 2: José Núñez"]),
     (
         "snack-match",
         {"options": {"names": {"snacks": {"sandwich": "Bocadillo"}}}},
-        ["Snack: Bocadillo", "Snack: donut", "Tablecloth: green"],
+        2,
+        ["Snack: Bocadillo", "Snack: donut", "Tablecloth: green", "each group: size − 2", "Largest group"],
     ),
     (
         "snack-match",
         {"variant": "special-diet", "options": {"diet": DIET}},
+        1,
         ["Diet card 1", "Snack: donut", "corners: +1", "Picnic zones"],
     ),
-    ("cheese-rescue", {}, ["Final board (7 × 7)", "Cheeses left", "Cheese cards left", "Cheese points"]),
-    ("cheese-rescue", {"table_size": 3, "players": 6}, ["Final board (6 × 6)"]),
-    ("cheese-rescue", {"table_size": 2}, ["Final board (5 × 5)"]),
+    ("cheese-rescue", {}, 2, ["Final board (7 × 7)", "Cheeses left", "Cheese cards left", "Cheese points"]),
+    ("cheese-rescue", {"table_size": 3}, 2, ["Final board (6 × 6)", "Removed before counting"]),
+    ("cheese-rescue", {"table_size": 2}, 2, ["Final board (5 × 5)", "Tie: most cheese cards left"]),
 ]
 
 
-@pytest.mark.parametrize(("game", "fields", "labels"), SHEETS, ids=lambda v: v if isinstance(v, str) else "")
-def test_score_sheets_have_a_page_per_table_with_names_labels_and_a_working_qr_code(
-    organiser_client, make_event, tmp_path, game, fields, labels
+@pytest.mark.parametrize(
+    ("game", "fields", "per_page", "labels"), SHEETS, ids=lambda v: v if isinstance(v, str) else ""
+)
+def test_score_sheets_have_names_labels_and_each_tables_own_qr_code_one_or_two_a_page(
+    organiser_client, make_event, tmp_path, game, fields, per_page, labels
 ):
-    event = named_event(make_event, game, **fields)
+    event = named_event(make_event, game, players=3 * fields.get("table_size", 4), **fields)
     round_ = seat_round(event)
     tables = list(round_.tables.order_by("number"))
 
@@ -114,21 +140,27 @@ def test_score_sheets_have_a_page_per_table_with_names_labels_and_a_working_qr_c
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
     pages = pages_text(response.content)
-    assert len(pages) == len(tables) >= 2
+    assert len(tables) == 3 and len(pages) == -(-len(tables) // per_page)
     for label in labels:
         assert label in flat(pages[0])
     outline = [entry.title for entry in PdfReader(io.BytesIO(response.content)).outline]
     assert outline == [f"Table {table.number}" for table in tables]
-    for number, (table, text) in enumerate(zip(tables, pages), start=1):
-        link = f"http://testserver/t/{table.token}/"
-        assert re.search(rf"{re.escape(link)}\s+1\s+{table.number}\s", text), "link, round and table numbers"
+    links = [f"http://testserver/t/{table.token}/" for table in tables]
+    for i, (table, link) in enumerate(zip(tables, links)):
+        text = pages[i // per_page]
+        assert re.search(rf"{re.escape(link)}\s+{table.number}\s", text), "the link, then the table's number"
         assert "Round" in text and "Table" in text
         for seat in table.seats.all():
-            assert seat.player.name in text
-        png = render(response.content, number, tmp_path, f"page{number}")
-        assert decode_qr(png) == link
-        if number == 1:
-            keep(png, f"sheet-{game}-{fields.get('variant', 'default')}-{event.table_size}")
+            assert seat.player.name in flat(text)
+    for page in range(1, len(pages) + 1):
+        top, bottom = page_halves_qr(response.content, page, tmp_path, f"page{page}")
+        first = (page - 1) * per_page
+        assert top == links[first]
+        assert bottom == (links[first + 1] if per_page == 2 and first + 1 < len(links) else "")
+    keep(
+        render(response.content, 1, tmp_path, "first"),
+        f"sheet-{game}-{fields.get('variant', 'default')}-{event.table_size}",
+    )
 
 
 def test_vegetables_sheet_has_a_block_for_every_manche_on_one_page(organiser_client, make_event):

@@ -14,7 +14,7 @@ from django.test import Client
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.test_printing import decode_qr, render
+from tests.test_printing import sheet_links as printed_links
 from tournaments.models import Event, Player, Standing
 from tournaments.models.event import EventStatus
 from tournaments.public_address import lan_addresses
@@ -80,15 +80,10 @@ def publish_and_start(desk: Page) -> None:
 
 
 def sheet_links(desk: Page, origin: str, slug: str, number: int, folder: Path) -> list[str]:
-    """The QR code of every printed score sheet of the round, decoded."""
+    """The QR code of every printed score sheet of the round, decoded, in table order."""
     pdf = desk.request.get(f"{origin}/e/{slug}/organiser/rounds/{number}/sheets.pdf")
     assert pdf.ok
-    import io
-
-    from pypdf import PdfReader
-
-    pages = len(PdfReader(io.BytesIO(pdf.body())).pages)
-    return [decode_qr(render(pdf.body(), page, folder, f"round-{number}-{page}")) for page in range(1, pages + 1)]
+    return printed_links(pdf.body(), folder)
 
 
 def enter_by_api(page: Page, link: str, shift: int) -> None:

@@ -108,14 +108,15 @@ def seat_publish_and_start(page: Page, number: int) -> None:
 
 
 def print_sheets(page: Page) -> list[str]:
-    """Fetch the round page's score sheets link as the organiser: one PDF page per table, each with its link."""
+    """Fetch the round page's score sheets link as the organiser: a sheet per table, one or two a PDF page, each
+    with its link; the links in table order."""
     link = page.get_by_role("link", name="Print the score sheets (PDF)")
     response = page.request.get(link.get_attribute("href"))
     assert response.ok and response.headers["content-type"] == "application/pdf"
     pdf = PdfReader(io.BytesIO(response.body()))
-    assert len(pdf.pages) == TABLES
-    tokens = [table_tokens(p.extract_text())[0] for p in pdf.pages]
-    assert len(set(tokens)) == TABLES
+    assert TABLES / 2 <= len(pdf.pages) <= TABLES
+    tokens = [token for p in pdf.pages for token in table_tokens(p.extract_text())]
+    assert len(tokens) == len(set(tokens)) == TABLES
     return tokens
 
 
