@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from tests.factories import cheese_tallies, enter, seat_by_hand
 from tournaments.collation import sort_key
-from tournaments.models import Team
+from tournaments.models import Standing, Team
 from tournaments.printing.fonts import LEADING, fit, register_fonts, text_width
 
 pytestmark = pytest.mark.django_db
@@ -306,8 +306,9 @@ def test_standings_print_every_column_in_rank_order(organiser_client, make_event
 
     assert response.status_code == 200
     text = pages_text(response.content)[0]
-    for label in ("Rank", "Player", "Club", "Tournament points", "Game score", "Most cheese cards left"):
+    for label in ("Rank", "Player", "Club", "Tournament points", "Game score", "Cheese cards left"):
         assert label in flat(text)
+    assert "Ties broken by most cheese cards left" in flat(text)
     assert "Opponents'" in text
     for name in NAMES:
         assert name in text
@@ -315,6 +316,26 @@ def test_standings_print_every_column_in_rank_order(organiser_client, make_event
     assert re.search(r"1\s+Søren Ærø\s+Club B\s+8\s+11\s+", text)
     assert re.search(r"2\s+Chiara Bianchi\s+Club A\s+4\s+11\s+7\s+", text)
     keep(render(response.content, 1, tmp_path, "standings"), "standings")
+
+
+def test_standings_print_the_tiebreak_as_players_count_it_and_mark_dropped_players(organiser_client, make_event):
+    """Veggies ranks by fewest mice: the paper heads the column "Mice", prints the count, says what it decides."""
+    event = named_event(make_event, "veggies")
+    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    Standing.objects.bulk_create(
+        Standing(event=event, player_id=pk, rank=i + 1, points=3 - i % 4, score=40 - i, tiebreak=-(i % 3))
+        for i, pk in enumerate(ids)
+    )
+    dropped = event.players.get(pk=ids[2])
+    dropped.active = False
+    dropped.save()
+
+    response = organiser_client.get(reverse("tournaments:print_standings", args=[event.slug]))
+
+    text = flat(pages_text(response.content)[0])
+    assert "Mice" in text and "Ties broken by fewest mice" in text
+    assert re.search(rf"3\s+{re.escape(dropped.name)} · dropped\s+\S.*?\s+1\s+38\s+2\s+", text)
+    assert not re.search(r"\s-[12]\s", text), "no negated mice"
 
 
 def test_standings_after_an_earlier_round_leave_later_rounds_out(organiser_client, make_event):
