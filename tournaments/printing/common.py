@@ -139,7 +139,7 @@ def cell(canvas, x: float, y: float, width: float, height: float, fill=None, lin
 RUN_RECTANGLES: dict[int, dict[tuple[int, int], str]] = {}
 
 
-def qr_operators(url: str, x: float, y: float, size: float, quiet: int = 2) -> str:
+def qr_operators(url: str, x: float, y: float, size: float, quiet: int = 4) -> str:
     """PDF operators painting the QR code of ``url`` in a ``size`` box at (x, y), ``quiet`` modules of margin.
 
     One rectangle per run of dark modules, in whole module units under one scaling: a short string built

@@ -42,10 +42,14 @@ def stored_standings(event: Event) -> list[StandingLine]:
 def standings_after(event: Event, number: int) -> list[StandingLine]:
     """The standings as they were after round ``number``: only results of that round and the ones before count."""
     results = [result for result in seat_results(event) if result.round <= number]
-    players = {pk: (name, club) for pk, name, club in event.players.values_list("pk", "name", "club")}
-    dropped = set(event.players.filter(active=False).values_list("pk", flat=True))
+    players = {
+        pk: (name, club, active) for pk, name, club, active in event.players.values_list("pk", "name", "club", "active")
+    }
     ranked = rank_players(results, players)
-    lines = [StandingLine(r.rank, *players[r.player], r.metrics, r.player in dropped) for r in ranked]
+    lines = []
+    for r in ranked:
+        name, club, active = players[r.player]
+        lines.append(StandingLine(r.rank, name, club, r.metrics, not active))
     return sorted(lines, key=lambda line: (line.rank, sort_key(line.name)))
 
 
