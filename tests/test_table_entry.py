@@ -78,7 +78,8 @@ def test_each_player_has_a_card_headed_with_their_name_and_their_fields(client, 
         for key in ("pozzo", "sequences", "family_bonuses", "penalties"):
             assert f'name="manches[0].{key}[{i}]"' in card
         assert f'name="manches[0].sequences[{(i + 1) % 4}]"' not in card
-    assert re.search(r'for="f-1-manches0sequences2">Sequences \(crosses\)<span class="visually-hidden">: ', page)
+    assert re.search(r'for="f-1-manches0sequences2">Sequences \(crosses\)</label>', page)
+    assert f'aria-label="Sequences (crosses): {names[2]}"' in page and f'aria-label="Pozzo: {names[3]}"' in page
     assert 'inputmode="numeric"' in first[0]
 
 
