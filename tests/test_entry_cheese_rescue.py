@@ -89,6 +89,7 @@ def test_the_form_starts_with_the_tallies_and_a_switch_to_the_board(client, tabl
     assert re.search(r'name="entry_mode" value="board"><span>Board</span>', body)
     switch = body[body.index('<fieldset class="switch">') : body.index("</fieldset>", body.index('class="switch"'))]
     assert 'hx-vals=\'{"redraw": "1"}\'' in switch and 'hx-trigger="change"' in switch, "choosing redraws at once"
+    assert 'hx-include="closest form, #i-am"' in switch, "and keeps who I am"
     form = body[body.index('class="sheet"') :]
     first_button = re.search(r"<button [^>]*>", form).group(0)
     assert "redraw" not in first_button, "Enter in a tally field saves; it never switches the mode"

@@ -51,7 +51,7 @@ def test_the_link_shows_event_round_table_and_players_in_seat_order(client, even
     page = client.get(reverse("tournaments:table", args=[tables[0].token])).content.decode()
     assert event.name in page and "Table 1" in page and "Round 1" in page
     names = [s.player.name for s in tables[0].seats.order_by("position")]
-    positions = [page.index(f"<li>{name}</li>") for name in names]
+    positions = [page.index(f"<span>{name}</span></label></li>") for name in names]
     assert positions == sorted(positions)
     radios = re.findall(r'<input type="radio" [^>]*name="manches\[0\]\.pozzo\[(\d)\]" value="(\d+)"', page)
     assert len(radios) == 4 * 4 * event.manches_per_round, "a button per pozzo value, per player, per manche"
@@ -309,14 +309,14 @@ def manche_part(body: str) -> str:
 
 def test_one_i_am_per_page_kept_after_saving(client, tables):
     page = client.get(reverse("tournaments:table", args=[tables[0].token])).content.decode()
-    assert page.count('name="seat"') == 1 and page.count('id="i-am"') == 1
+    assert page.count('id="i-am"') == 1 and page.count('name="seat"') == 4, "one choice: a button per player"
     assert page.count('hx-include="#i-am"') == 4, "each manche's form sends the page's one choice"
     body = save(client, tables[0], seat=3, htmx=True).content.decode()
     assert 'name="seat"' not in manche_part(body)
-    oob = body[body.index('<p class="seat-choice" id="seat-choice" hx-swap-oob="true">') :]
-    assert oob.count('name="seat"') == 1 and re.search(r'<option value="3" selected>', oob)
+    oob = body[body.index('<fieldset class="seat-choice" id="i-am" aria-describedby="i-am-hint" hx-swap-oob="true">') :]
+    assert oob.count('name="seat"') == 4 and 'name="seat" value="3" checked' in oob
     page = client.get(reverse("tournaments:table", args=[tables[0].token])).content.decode()
-    assert page.count('name="seat"') == 1 and re.search(r'<option value="3" selected>', page), "remembered"
+    assert page.count('id="i-am"') == 1 and 'name="seat" value="3" checked' in page, "remembered"
 
 
 def test_saving_brings_the_page_status_and_manche_links_up_to_date(client, tables):
@@ -349,8 +349,8 @@ def test_confirming_without_saying_who_marks_the_one_i_am(client, tables):
     response = Client().post(url, {"version": "1"}, HTTP_HX_REQUEST="true")
     assert response.status_code == 400
     body = response.content.decode()
-    oob = body[body.index('id="seat-choice"') :]
-    assert 'aria-invalid="true"' in oob and "Say who you are: choose your seat." in oob
+    oob = body[body.index('id="i-am"') :]
+    assert 'aria-describedby="i-am-error"' in oob and "Say who you are: choose your seat." in oob
     assert Manche.objects.get(table=tables[0], number=1).confirmed_at is None
 
 
@@ -387,4 +387,4 @@ def test_the_desk_shows_the_cards_without_i_am_and_the_status_current(organiser_
     save_url = reverse("tournaments:desk_table_save", args=[event.slug, tables[0].pk, 1])
     body = organiser_client.post(save_url, {"version": "0", **fields()}, HTTP_HX_REQUEST="true").content.decode()
     assert 'id="table-status" class="status status-in_progress" hx-swap-oob="true"' in body
-    assert 'id="seat-choice"' not in body
+    assert 'id="i-am"' not in body

@@ -120,7 +120,7 @@ def test_a_table_page_in_italian_keeps_its_sheet_working(phone, organiser_user):
     )
     seated = table.locator("ol.seats li").all_inner_texts()
     game = table.locator("#manche-1")
-    table.get_by_label(translated("it", "I am")).select_option("1")
+    table.get_by_role("group", name=translated("it", "I am")).get_by_role("radio").first.check()
     points_label = translated("it", "Cheese points left")
     cards_label = translated("it", "Cheese cards left")
     for name, (points, cards) in zip(seated, [(9, 5), (6, 3), (4, 2), (1, 1)]):

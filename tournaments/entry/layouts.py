@@ -231,6 +231,6 @@ def progress_of(card: Card) -> str:
 
 
 def short_names(players: list[str]) -> list[str]:
-    """Each player's first name for the progress line, or the whole name when another player shares it."""
+    """Each player's first name for the progress line, with their seat when another player shares it: Xosé (2)."""
     firsts = [name.split()[0] if name.split() else name for name in players]
-    return [first if firsts.count(first) == 1 else name for first, name in zip(firsts, players, strict=True)]
+    return [first if firsts.count(first) == 1 else f"{first} ({seat})" for seat, first in enumerate(firsts, start=1)]

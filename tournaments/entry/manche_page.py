@@ -83,6 +83,7 @@ def manche_context(
         "notice": notice,
         "stale": stale,
         "editable": not closed,
+        "refused": any(path != "seat" for path in errors or {}),
         # A sheet entered earlier shows its result first, its form folded away until someone corrects it.
         "folded": bool(manche.document) and values is None and not errors and not notice and not stale,
         "organiser": route.organiser,
@@ -146,6 +147,7 @@ def render_manche(request, context: dict, status: int = 200) -> HttpResponse:
             request, "tournaments/table/entry.html", page_context(request, table, route, context), status=status
         )
     context["nav"] = manche_nav(table, list(table.manches.order_by("number")))
+    context["next"] = next((item for item in context["nav"] if item["number"] > context["manche"].number), None)
     if route.kind == "link":
         context["seat"] = context.get("seat") or chosen_seat(request, table)
     return render(request, "tournaments/table/_manche_response.html", context, status=status)
