@@ -5,7 +5,9 @@ import json
 import re
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import seat_by_hand
@@ -388,3 +390,30 @@ def test_the_desk_shows_the_cards_without_i_am_and_the_status_current(organiser_
     body = organiser_client.post(save_url, {"version": "0", **fields()}, HTTP_HX_REQUEST="true").content.decode()
     assert 'id="table-status" class="status status-in_progress" hx-swap-oob="true"' in body
     assert 'id="i-am"' not in body
+
+
+def test_the_player_and_desk_table_pages_ask_the_database_as_often_with_every_sheet_entered(
+    organiser_client, event, tables
+):
+    me = tables[0].seats.get(position=2).player
+    player_page = reverse("tournaments:player_table", args=[me.token, tables[0].pk])
+    desk_page = reverse("tournaments:desk_table", args=[event.slug, tables[0].pk])
+
+    def queries() -> list[int]:
+        counts = []
+        for url, client in ((player_page, Client()), (desk_page, organiser_client)):
+            with CaptureQueriesContext(connection) as done:
+                assert client.get(url).status_code == 200
+            counts.append(len(done))
+        return counts
+
+    empty = queries()
+    for number in range(1, event.manches_per_round + 1):
+        url = reverse("tournaments:desk_table_save", args=[event.slug, tables[0].pk, number])
+        organiser_client.post(url, {"version": "0", **fields()})
+        confirm = reverse("tournaments:player_table_confirm", args=[me.token, tables[0].pk, number])
+        assert Client().post(confirm, {"version": "1"}).status_code == 302
+    assert queries() == empty
+    page = Client().get(player_page).content.decode()
+    assert f'{me.name} <span class="you">you</span>' in page
+    assert page.count('class="player-card progress-done mine"') == event.manches_per_round

@@ -118,7 +118,8 @@ def manche_nav(table: Table, manches: list[Manche]) -> list[dict]:
 def page_context(request, table: Table, route: EntryRoute, current: dict | None = None) -> dict:
     """The whole table page: every manche's form (``current`` in place of its own), the manche links, who I am."""
     players = current["players"] if current else seat_names(table)
-    manches = list(table.manches.order_by("number"))
+    people = ("entered_by", "entered_player", "confirmed_by", "confirmed_player")
+    manches = list(table.manches.select_related(*people).order_by("number"))
     contexts = [
         current if current and m.pk == current["manche"].pk else manche_context(table, m, players, route=route)
         for m in manches
