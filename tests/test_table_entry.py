@@ -366,6 +366,9 @@ def test_an_entered_sheet_shows_its_result_first_and_its_form_folded(client, tab
     assert "sheet-fold" not in second[: second.index("</section>")]
     body = save(client, tables[0], version=1, penalties=[0, 0, 0, 0], htmx=True).content.decode()
     assert "sheet-fold" not in manche_part(body), "just saved: the form stays open where the player is"
+    url = reverse("tournaments:table_confirm", args=[tables[0].token, 1])
+    body = Client().post(url, {"seat": "2", "version": "2"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "Confirmed. Thank you!" in body and '<details class="sheet-fold">' in manche_part(body)
 
 
 def test_the_table_page_asks_the_database_as_often_with_every_sheet_entered(

@@ -258,6 +258,10 @@ def test_a_sheet_entered_on_a_phone_with_the_longest_names(game, phone, page):
     screenshot(first, f"{shots}-empty")
     desk.goto(link)
     screenshot(desk, f"{shots}-empty-desktop")
+    desk.get_by_role("group", name="I am").get_by_role("radio").last.check()
+    save(desk, 1)
+    expect(desk.locator("#manche-1 .save-refused")).to_be_visible()
+    screenshot(desk, f"{shots}-error-desktop")
     first.get_by_role("group", name="I am").get_by_role("radio", name=names[0], exact=True).check()
     fits(first)
 

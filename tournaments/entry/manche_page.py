@@ -55,6 +55,7 @@ def manche_context(
     stale=None,
     seat=None,
     seat_error="",
+    opened=False,
     route: EntryRoute,
 ):
     """Everything ``_manche.html`` shows for one manche."""
@@ -84,8 +85,8 @@ def manche_context(
         "stale": stale,
         "editable": not closed,
         "refused": any(path != "seat" for path in errors or {}),
-        # A sheet entered earlier shows its result first, its form folded away until someone corrects it.
-        "folded": bool(manche.document) and values is None and not errors and not notice and not stale,
+        # An entered sheet shows its result first, its form folded away until someone corrects it (or just saved it).
+        "folded": bool(manche.document) and values is None and not errors and not stale and not opened,
         "organiser": route.organiser,
         "route": route,
         "me": route.player,
@@ -181,7 +182,8 @@ def save_posted_sheet(request, table: Table, number: int, author: Author, *, rou
     if not request.htmx:
         return redirect(f"{route.page()}#manche-{number}")
     notice = _("Saved. Another player now confirms it.") if event.confirmation_required else _("Saved.")
-    return render_manche(request, manche_context(table, manche, players, notice=notice, route=route))
+    context = manche_context(table, manche, players, notice=notice, opened=True, route=route)
+    return render_manche(request, context)
 
 
 def redraw_requested(request) -> bool:
