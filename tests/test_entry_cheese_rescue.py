@@ -90,16 +90,17 @@ def test_the_form_starts_with_the_tallies_and_a_switch_to_the_board(client, tabl
     switch = body[body.index('<fieldset class="switch">') : body.index("</fieldset>", body.index('class="switch"'))]
     assert 'hx-vals=\'{"redraw": "1"}\'' in switch and 'hx-trigger="change"' in switch, "choosing redraws at once"
     assert 'hx-include="closest form, #i-am"' in switch, "and keeps who I am"
+    assert f'hx-post="/t/{table.token}/manches/1/check/"' in switch, "counted with the live checks, not the saves"
     form = body[body.index('class="sheet"') :]
     first_button = re.search(r"<button [^>]*>", form).group(0)
     assert "redraw" not in first_button, "Enter in a tally field saves; it never switches the mode"
     assert re.search(r'<h3 class="player-name" id="card-1-1-name">Bea</h3>', body)
 
 
-@pytest.mark.parametrize("htmx", [False, True])
-def test_the_switch_draws_the_board_alone_and_saves_nothing(client, table, htmx):
+@pytest.mark.parametrize(("htmx", "check"), [(False, False), (True, True)])
+def test_the_switch_draws_the_board_alone_and_saves_nothing(client, table, htmx, check):
     tallies = {"tallies[0].cheese_points": "6", "tallies[0].cheese_cards": "3"}
-    response = post(client, table, {**tallies, "entry_mode": "board"}, htmx=htmx, redraw=True)
+    response = post(client, table, {**tallies, "entry_mode": "board"}, htmx=htmx, redraw=True, check=check)
     assert response.status_code == 200
     body = response.content.decode()
     assert len(re.findall(r'<select [^>]*name="board\[\d\]\[\d\]"', body)) == 25
@@ -116,7 +117,7 @@ def test_the_switch_draws_the_board_alone_and_saves_nothing(client, table, htmx)
     manche = Manche.objects.get(table=table, number=1)
     assert manche.document is None and manche.version == 0
 
-    back = post(client, table, {**board_fields(BOARD), "entry_mode": "tallies"}, htmx=htmx, redraw=True)
+    back = post(client, table, {**board_fields(BOARD), "entry_mode": "tallies"}, htmx=htmx, redraw=True, check=check)
     back = back.content.decode()
     assert 'name="board[' not in back
     typed = {

@@ -202,7 +202,12 @@ def redraw(request, table: Table, number: int, *, route: EntryRoute):
 
 
 def render_checks(request, table: Table, number: int, *, route: EntryRoute):
-    """The check cells re-drawn as the numbers are typed (nothing is saved)."""
+    """The check cells re-drawn as the numbers are typed, or the whole form after a switch (nothing is saved).
+
+    Both count among the live checks, not the saves, of a link's rate limits.
+    """
+    if redraw_requested(request):
+        return redraw(request, table, number, route=route)
     manche = get_object_or_404(Manche, table=table, number=number)
     values = posted_values(request, table)
     context = manche_context(table, manche, values=values, route=route)
