@@ -420,3 +420,18 @@ def test_the_player_and_desk_table_pages_ask_the_database_as_often_with_every_sh
     page = Client().get(player_page).content.decode()
     assert f'{me.name} <span class="you">you</span>' in page
     assert page.count('class="player-card progress-done mine"') == event.manches_per_round
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_i_am_is_remembered_as_soon_as_it_is_chosen(client, tables, htmx):
+    url = reverse("tournaments:table_seat", args=[tables[0].token])
+    extra = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    response = client.post(url, {"seat": "4"}, **extra)
+    assert response.status_code == (204 if htmx else 302)
+    page = client.get(reverse("tournaments:table", args=[tables[0].token])).content.decode()
+    assert 'name="seat" value="4" checked' in page
+    data = {"version": "0", **fields()}
+    assert client.post(reverse("tournaments:table_save", args=[tables[0].token, 1]), data).status_code == 302
+    assert Manche.objects.get(table=tables[0], number=1).entered_seat == 4
+    assert client.post(url, {"seat": "9"}, **extra).status_code in (204, 302)
+    assert client.session[f"seat-{tables[0].pk}"] == 4, "a seat nobody sits in is not remembered"

@@ -53,7 +53,6 @@ def manche_context(
     errors=None,
     notice="",
     stale=None,
-    seat=None,
     seat_error="",
     opened=False,
     route: EntryRoute,
@@ -76,7 +75,6 @@ def manche_context(
         "title": game.manche_title(manche.number),
         "layout": layout_for(game.entry, state),
         "errors": errors or {},
-        "seat": seat,
         "seat_error": seat_error,
         "result": result,
         "teams": (manche.result or {}).get("teams"),
@@ -105,14 +103,10 @@ def manche_nav(table: Table, manches: list[Manche]) -> list[dict]:
     if len(manches) < 2:
         return []
     game = table.round.event.game_bundle
+    statuses = [TableStatus(manche_status(m)) for m in manches]
     return [
-        {
-            "number": m.number,
-            "title": game.manche_title(m.number),
-            "status": manche_status(m),
-            "label": TableStatus(manche_status(m)).label,
-        }
-        for m in manches
+        {"number": m.number, "title": game.manche_title(m.number), "status": status, "label": status.label}
+        for m, status in zip(manches, statuses, strict=True)
     ]
 
 
@@ -151,7 +145,7 @@ def render_manche(request, context: dict, status: int = 200) -> HttpResponse:
     context["nav"] = manche_nav(table, list(table.manches.order_by("number")))
     context["next"] = next((item for item in context["nav"] if item["number"] > context["manche"].number), None)
     if route.kind == "link":
-        context["seat"] = context.get("seat") or chosen_seat(request, table)
+        context["seat"] = chosen_seat(request, table)
     return render(request, "tournaments/table/_manche_response.html", context, status=status)
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -49,6 +49,18 @@ def link_author(request, table: Table, seat: int | None) -> Author:
 def table_page(request, token: str):
     table = table_for(token)
     return render(request, "tournaments/table/entry.html", page_context(request, table, table_route(table)))
+
+
+@require_POST
+def choose_seat(request, token: str):
+    """Remember who this phone is ("I am ...") for the table, as soon as it is chosen."""
+    table = table_for(token)
+    seat = chosen_seat(request, table)
+    if seat is not None:
+        request.session[f"seat-{table.pk}"] = seat
+    if request.htmx:
+        return HttpResponse(status=204)
+    return redirect(table_route(table).page())
 
 
 @require_POST
@@ -103,6 +115,7 @@ def check_manche(request, token: str, number: int):
 
 urlpatterns = [
     path("t/<str:token>/", table_page, name="table"),
+    path("t/<str:token>/seat/", choose_seat, name="table_seat"),
     path("t/<str:token>/manches/<int:number>/", save_manche, name="table_save"),
     path("t/<str:token>/manches/<int:number>/confirm/", confirm_manche, name="table_confirm"),
     path("t/<str:token>/manches/<int:number>/dispute/", dispute_manche, name="table_dispute"),
