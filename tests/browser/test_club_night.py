@@ -157,7 +157,7 @@ def test_a_club_night_of_48_players_over_four_rounds(venue, new_context, django_
     phone.goto(links[0])
     names = phone.locator("ol.seats li").all_inner_texts()
     game = phone.get_by_role("region", name=re.compile("^Game 1"))
-    game.get_by_label("I am").select_option(label=names[0])
+    phone.get_by_role("group", name="I am").get_by_role("radio", name=names[0], exact=True).check()
     for name, (points, cards) in zip(names, TALLIES):
         game.get_by_label(f"Cheese points left: {name}").fill(str(points))
         game.get_by_label(f"Cheese cards left: {name}").fill(str(cards))
@@ -168,9 +168,8 @@ def test_a_club_night_of_48_players_over_four_rounds(venue, new_context, django_
     screenshot(phone, "club-night-phone-entry")
     second = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     second.goto(links[0])
-    confirmation = second.get_by_role("region", name=re.compile("^Game 1")).locator("form.confirm")
-    confirmation.get_by_label("I am").select_option(label=names[1])
-    confirmation.get_by_role("button", name="Confirm this result").click()
+    second.get_by_role("group", name="I am").get_by_role("radio", name=names[1], exact=True).check()
+    second.get_by_role("region", name=re.compile("^Game 1")).get_by_role("button", name="Confirm this result").click()
     expect(second.locator("section.manche .notice").first).to_have_text("Confirmed. Thank you!")
     for shift, link in enumerate(links[1:], start=1):
         enter_by_api(desk, link, shift)

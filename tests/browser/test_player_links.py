@@ -28,7 +28,7 @@ def test_a_second_player_confirms_from_their_own_card(organiser_page, phone, org
     first = phone()
     first.goto(f"/t/{table.token}/")
     manche = manche_region(first, 1, "Game")
-    manche.get_by_label("I am").select_option(label=names[0])
+    first.get_by_role("group", name="I am").get_by_role("radio", name=names[0], exact=True).check()
     for name, (points, cards) in zip(names, [(9, 5), (6, 3), (4, 2), (1, 1)]):
         manche.get_by_label(f"Cheese points left: {name}").fill(str(points))
         manche.get_by_label(f"Cheese cards left: {name}").fill(str(cards))
@@ -37,9 +37,8 @@ def test_a_second_player_confirms_from_their_own_card(organiser_page, phone, org
     expect(manche.get_by_role("status")).to_contain_text("Saved")
     assert first.evaluate("document.documentElement.scrollWidth") <= 360
 
-    confirm = manche.locator("form", has=first.get_by_role("button", name="Confirm this result"))
-    confirm.get_by_label("I am").select_option(label=names[1])
-    confirm.get_by_role("button", name="Confirm this result").click()
+    first.get_by_role("group", name="I am").get_by_role("radio", name=names[1], exact=True).check()
+    manche.get_by_role("button", name="Confirm this result").click()
     expect(manche.get_by_role("status")).to_contain_text("This phone entered the sheet")
     screenshot(first, "confirm-refused-same-phone")
 
