@@ -209,9 +209,9 @@ def realistic_night(game: str, organiser=None, *, seed: int = 11) -> Night:
     return Night(event, tables[0], tables[-1], player)
 
 
-#: What the browser finds wider than the screen, or cut: an element clipping its text, a select or field too
-#: narrow for what it shows, a word broken across two lines ("Asoc/iación"; links may break anywhere). Boxes meant
-#: to scroll sideways (overflow auto or scroll) may be wider inside.
+#: What the browser finds wider than the screen, or cut: a control or a heading clipping its text, a select or field
+#: too narrow for what it shows, a word broken across two lines ("Asoc/iación"; links may break anywhere). Boxes
+#: meant to scroll sideways (overflow auto or scroll) may be wider inside; a secondary cell may end in an ellipsis.
 LAYOUT_PROBLEMS = r"""() => {
   const problems = [];
   const root = document.documentElement;
@@ -247,12 +247,14 @@ LAYOUT_PROBLEMS = r"""() => {
       problems.push(`field ${describe(input)} is too narrow for "${input.value}"`);
     }
   }
+  const controls = "button, a, label, summary, th, legend, option, [role=button], [role=tab]";
   for (const element of document.body.querySelectorAll("*")) {
     if (!visible(element) || element.closest("svg")) continue;
     const style = getComputedStyle(element);
     const clips = ["hidden", "clip"].includes(style.overflowX) || style.textOverflow === "ellipsis";
-    if (clips && element.scrollWidth > element.clientWidth + 1 && element.innerText.trim()) {
-      if (element.classList.contains("visually-hidden")) continue;
+    const screenReaderOnly = element.clientWidth <= 1 && element.clientHeight <= 1;
+    const cutText = clips && element.scrollWidth > element.clientWidth + 1 && element.innerText.trim();
+    if (cutText && !screenReaderOnly && element.matches(controls)) {
       problems.push(`${describe(element)} is cut: ${element.scrollWidth} px of text in ${element.clientWidth} px`);
     }
     if (["BUTTON", "A", "LABEL", "SUMMARY"].includes(element.tagName)) {
@@ -272,10 +274,10 @@ LAYOUT_PROBLEMS = r"""() => {
       range.setStart(node, match.index);
       range.setEnd(node, match.index + match[0].length);
       const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
-      if (lines.size > 1) broken.add(match[0]);
+      if (lines.size > 1) broken.add(`${match[0]}" in ${parent.tagName.toLowerCase()}${parent.className ? "." + parent.className.split(" ")[0] : ""}`);
     }
   }
-  for (const word of broken) problems.push(`"${word}" is broken across lines`);
+  for (const word of broken) problems.push(`"${word} is broken across lines`);
   return problems;
 }"""
 
