@@ -274,7 +274,8 @@ LAYOUT_PROBLEMS = r"""() => {
       range.setStart(node, match.index);
       range.setEnd(node, match.index + match[0].length);
       const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
-      if (lines.size > 1) broken.add(`${match[0]}" in ${parent.tagName.toLowerCase()}${parent.className ? "." + parent.className.split(" ")[0] : ""}`);
+      const where = parent.tagName.toLowerCase() + (parent.className ? "." + parent.className.split(" ")[0] : "");
+      if (lines.size > 1) broken.add(`${match[0]}" in ${where}`);
     }
   }
   for (const word of broken) problems.push(`"${word} is broken across lines`);
