@@ -252,7 +252,7 @@ LAYOUT_PROBLEMS = r"""() => {
     if (!visible(element) || element.closest("svg")) continue;
     const style = getComputedStyle(element);
     const clips = ["hidden", "clip"].includes(style.overflowX) || style.textOverflow === "ellipsis";
-    const screenReaderOnly = element.clientWidth <= 1 && element.clientHeight <= 1;
+    const screenReaderOnly = style.clip === "rect(0px, 0px, 0px, 0px)" || (element.clientWidth <= 1 && element.clientHeight <= 1);
     const cutText = clips && element.scrollWidth > element.clientWidth + 1 && element.innerText.trim();
     if (cutText && !screenReaderOnly && element.matches(controls)) {
       problems.push(`${describe(element)} is cut: ${element.scrollWidth} px of text in ${element.clientWidth} px`);
