@@ -7,6 +7,7 @@ import datetime
 import random
 from pathlib import Path
 
+from tournaments import games
 from tournaments.models import Event, Player, Round
 from tournaments.services import players as player_service
 from tournaments.services.audit import Author
@@ -43,7 +44,7 @@ def club_night(
     many tables' sheets in; ``drop`` names a player who leaves after the first round; a running clock of
     ``clock_minutes`` on the round in play."""
     event = Event.objects.create(
-        name="Noche de juegos — Veggies Market Cup",
+        name=f"Noche de juegos — {games.get_game(game).name}",
         date=datetime.date(2026, 11, 21),
         venue="Asociación Lúdica, Valencia",
         game=game,
@@ -71,8 +72,6 @@ def club_night(
 
 
 def game_manches(game: str) -> int:
-    from tournaments import games
-
     return games.get_game(game).defaults.manches_per_round
 
 

@@ -4,21 +4,17 @@ from __future__ import annotations
 
 import datetime
 import json
-import random
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from playwright.sync_api import APIRequestContext, Page, expect
 
+from tests.club_night import CLUB_NIGHT, club_night
 from tests.factories import enter, seat_by_hand
-from tournaments import games
 from tournaments.models import Event, Player, Round, Table
-from tournaments.models.event import EventStatus
-from tournaments.services.players import drop_player, import_players, preview_import
 from tournaments.services.round_end import complete_round
-from tournaments.services.rounds import publish_round, seat_round, start_round
-from tournaments.services.sheets import Author, record_sheet
+from tournaments.services.rounds import start_round
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "test-output" / "screenshots"
@@ -151,9 +147,6 @@ def tournament_day(game: str, organiser=None, *, name: str = "", round_1: list[l
 # A club night with the realistic list: long accented names and clubs, every game
 
 
-REALISTIC_LIST = Path(__file__).resolve().parents[1] / "data" / "players-club-night.csv"
-
-
 @dataclass
 class Night:
     """A realistic club night in round 2: round 1 complete, some round 2 tables entered, one player dropped."""
@@ -164,47 +157,13 @@ class Night:
     player: Player
 
 
-def realistic_night(game: str, organiser=None, *, seed: int = 11) -> Night:
+def realistic_night(game: str, organiser=None) -> Night:
     """48 players from the realistic list; round 1 played by every table; round 2 half entered; one drop."""
-    rng = random.Random(seed)
-    bundle = games.get_game(game)
-    demo = bundle.demo
-    event = Event.objects.create(
-        name=f"Noche de juegos: {bundle.name}",
-        date=datetime.date(2026, 11, 22),
-        venue="Asociación Lúdica, Valencia",
-        game=game,
-        table_size=4,
-        manches_per_round=demo.manches_per_round,
-        rounds_planned=4,
-        options=dict(demo.options),
-        status=EventStatus.RUNNING,
-        seed=seed,
-    )
+    dropped = CLUB_NIGHT.read_text(encoding="utf-8").splitlines()[6].split(",")[0]
+    event = club_night(game=game, complete=1, live_tables=6, drop=dropped)
     if organiser is not None:
         event.organisers.add(organiser)
-    import_players(event, preview_import(event, REALISTIC_LIST.read_text(encoding="utf-8")))
-
-    def play(round_, tables) -> None:
-        for table in tables:
-            names = [seat.player.name for seat in table.seats.order_by("position").select_related("player")]
-            for manche in table.manches.order_by("number"):
-                document = {"game": game, "variant": event.effective_variant, "players": names}
-                document.update(bundle.demo_sheet(rng, names, event))
-                record_sheet(manche, document, based_on=manche.version, author=Author(via="organiser", seat=1))
-
-    first = seat_round(event)
-    publish_round(first)
-    start_round(first)
-    play(first, first.tables.order_by("number"))
-    complete_round(first)
-    dropped = event.players.order_by("pk")[5]
-    drop_player(dropped)
-    second = seat_round(event)
-    publish_round(second)
-    start_round(second)
-    tables = list(second.tables.order_by("number"))
-    play(second, tables[: len(tables) // 2])
+    tables = list(event.rounds.get(number=2).tables.order_by("number"))
     player = tables[-1].seats.order_by("position").first().player
     return Night(event, tables[0], tables[-1], player)
 
@@ -252,7 +211,8 @@ LAYOUT_PROBLEMS = r"""() => {
     if (!visible(element) || element.closest("svg")) continue;
     const style = getComputedStyle(element);
     const clips = ["hidden", "clip"].includes(style.overflowX) || style.textOverflow === "ellipsis";
-    const screenReaderOnly = style.clip === "rect(0px, 0px, 0px, 0px)" || (element.clientWidth <= 1 && element.clientHeight <= 1);
+    const tiny = element.clientWidth <= 1 && element.clientHeight <= 1;
+    const screenReaderOnly = style.clip === "rect(0px, 0px, 0px, 0px)" || tiny;
     const cutText = clips && element.scrollWidth > element.clientWidth + 1 && element.innerText.trim();
     if (cutText && !screenReaderOnly && element.matches(controls)) {
       problems.push(`${describe(element)} is cut: ${element.scrollWidth} px of text in ${element.clientWidth} px`);
