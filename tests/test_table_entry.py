@@ -435,3 +435,15 @@ def test_i_am_is_remembered_as_soon_as_it_is_chosen(client, tables, htmx):
     assert Manche.objects.get(table=tables[0], number=1).entered_seat == 4
     assert client.post(url, {"seat": "9"}, **extra).status_code in (204, 302)
     assert client.session[f"seat-{tables[0].pk}"] == 4, "a seat nobody sits in is not remembered"
+
+
+def test_the_phone_that_entered_the_sheet_is_told_another_confirms_it_instead_of_a_button(client, tables):
+    table = tables[0]
+    assert save(client, table, htmx=True).status_code == 200
+    page = client.get(reverse("tournaments:table", args=[table.token])).content.decode()
+    assert "This phone entered the sheet: another player confirms it on their own phone." in page
+    assert "Confirm this result" not in page
+
+    other_phone = Client()
+    page = other_phone.get(reverse("tournaments:table", args=[table.token])).content.decode()
+    assert "Confirm this result" in page and "This phone entered the sheet" not in page

@@ -38,8 +38,10 @@ def test_a_second_player_confirms_from_their_own_card(organiser_page, phone, org
     assert first.evaluate("document.documentElement.scrollWidth") <= 360
 
     first.get_by_role("group", name="I am").get_by_role("radio", name=names[1], exact=True).check()
-    manche.get_by_role("button", name="Confirm this result").click()
-    expect(manche.get_by_role("status")).to_contain_text("This phone entered the sheet")
+    expect(manche.locator(".confirm-elsewhere")).to_contain_text("This phone entered the sheet")
+    expect(manche.get_by_role("button", name="Confirm this result")).to_have_count(0)
+    first.reload()
+    expect(manche_region(first, 1, "Game").locator(".confirm-elsewhere")).to_contain_text("another player confirms it")
     screenshot(first, "confirm-refused-same-phone")
 
     cards = organiser_page.request.get(f"/e/{event.slug}/organiser/players/cards.pdf")

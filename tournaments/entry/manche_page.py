@@ -13,10 +13,20 @@ from django.utils.translation import gettext as _
 
 import scoring
 
+from ..devices import device_id
 from ..models import Manche, Table
 from ..models.rounds import TableStatus
+from ..models.sheets import Via
 from ..numbers import whole_number
-from ..services.sheets import Author, ConfirmationRefused, StaleSheet, confirm_sheet, dispute_sheet, record_sheet
+from ..services.sheets import (
+    Author,
+    ConfirmationRefused,
+    StaleSheet,
+    confirm_sheet,
+    confirmation_refusal,
+    dispute_sheet,
+    record_sheet,
+)
 from ..services.tables import NOT_STARTED, closed_reason, seat_names
 from .errors import errors_by_path
 from .layouts import FormState, layout_for
@@ -110,6 +120,16 @@ def manche_nav(table: Table, manches: list[Manche]) -> list[dict]:
     ]
 
 
+def confirm_elsewhere(context: dict, device: str) -> str:
+    """Why this phone would be refused if it confirmed the sheet it shows (it entered it, or its player did): said
+    in place of the button, so nobody presses it for nothing. Empty when it may confirm."""
+    manche, me = context["manche"], context["me"]
+    if context["organiser"] or not manche.document:
+        return ""
+    author = Author(via=Via.PLAYER if me is not None else Via.LINK, player=me, device=device)
+    return confirmation_refusal(manche, author) or ""
+
+
 def page_context(request, table: Table, route: EntryRoute, current: dict | None = None) -> dict:
     """The whole table page: every manche's form (``current`` in place of its own), the manche links, who I am."""
     players = current["players"] if current else seat_names(table)
@@ -119,6 +139,9 @@ def page_context(request, table: Table, route: EntryRoute, current: dict | None 
         current if current and m.pk == current["manche"].pk else manche_context(table, m, players, route=route)
         for m in manches
     ]
+    device = device_id(request)
+    for context in contexts:
+        context["confirm_elsewhere"] = confirm_elsewhere(context, device)
     return {
         "table": table,
         "event": table.round.event,
@@ -146,6 +169,7 @@ def render_manche(request, context: dict, status: int = 200) -> HttpResponse:
     context["next"] = next((item for item in context["nav"] if item["number"] > context["manche"].number), None)
     if route.kind == "link":
         context["seat"] = chosen_seat(request, table)
+    context["confirm_elsewhere"] = confirm_elsewhere(context, device_id(request))
     return render(request, "tournaments/table/_manche_response.html", context, status=status)
 
 
