@@ -41,7 +41,9 @@ def test_a_second_player_confirms_from_their_own_card(organiser_page, phone, org
     expect(manche.locator(".confirm-elsewhere")).to_contain_text("This phone entered the sheet")
     expect(manche.get_by_role("button", name="Confirm this result")).to_have_count(0)
     first.reload()
-    expect(manche_region(first, 1, "Game").locator(".confirm-elsewhere")).to_contain_text("another player confirms it")
+    told = manche_region(first, 1, "Game").locator(".confirm-elsewhere")
+    expect(told).to_contain_text("another player confirms it")
+    told.scroll_into_view_if_needed()
     screenshot(first, "confirm-refused-same-phone")
 
     cards = organiser_page.request.get(f"/e/{event.slug}/organiser/players/cards.pdf")
