@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.snack_match import KINDS, MODIFIERS, TALLY_KEYS
+
+from ...collation import alphabetical
 
 #: A component key usable as a step of a field's path (and inside a "snack/cloth" square).
 KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]{0,39}$")
@@ -63,14 +66,15 @@ def components(options: Mapping[str, Any] | None) -> dict[str, dict[str, str]]:
     """The event's snacks and tablecloths by kind and key, with their shown names.
 
     ``options["names"][kind]`` either renames the rulebook's components of that kind (only their keys) or,
-    naming any other key, lists the kind's components of the event's own edition.
+    naming any other key, lists the kind's components of the event's own edition, in alphabetical order of their
+    names (PostgreSQL keeps a JSON object's keys in an order of its own, so the order they were typed in is lost).
     """
     names = (options or {}).get("names") or {}
     chosen = {}
     for kind, rulebook in RULEBOOK.items():
         own = names.get(kind) or {}
         if any(key not in rulebook for key in own):
-            chosen[kind] = {key: str(name or key) for key, name in own.items()}
+            chosen[kind] = dict(alphabetical(((key, str(name or key)) for key, name in own.items()), key=itemgetter(1)))
         else:
             chosen[kind] = {key: str(own.get(key) or label) for key, label in rulebook.items()}
     return chosen
