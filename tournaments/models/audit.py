@@ -29,6 +29,9 @@ class Action(models.TextChoices):
     COMPLETE = "complete", _("completed a round")
     REOPEN = "reopen", _("reopened a round")
     CLOCK = "clock", _("changed the round clock")
+    PERSON_LINK = "person-link", _("linked a player to a person")
+    PERSON_UNLINK = "person-unlink", _("unlinked a player from a person")
+    PERSON_MERGE = "person-merge", _("merged two people")
 
 
 class AuditEntry(models.Model):

@@ -91,6 +91,15 @@ class Event(models.Model):
     paper_size = models.CharField(_("paper size"), max_length=6, choices=PaperSize.choices, default=PaperSize.A4)
     seed = models.PositiveIntegerField(_("seating seed"), default=new_seed)
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="events")
+    club = models.ForeignKey(
+        "tournaments.Club",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="events",
+        verbose_name=_("club"),
+        help_text=_("The club whose people and ratings the event counts towards; empty: the event stands alone."),
+    )
     standings_version = models.PositiveIntegerField(_("standings version"), default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -41,6 +41,15 @@ class Player(models.Model):
         validators=[validate_token],
         help_text=_("The secret of the player's own link; a new one revokes the old link."),
     )
+    person = models.ForeignKey(
+        "tournaments.Person",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+        verbose_name=_("person"),
+        help_text=_("Who this player is across the club's events."),
+    )
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -1,5 +1,6 @@
 """The end of a round: completing it once every table has its sheets (with what that lets through: sheets nobody
-confirmed, disputed tables), and reopening the last round for corrections. Both are kept in the audit trail."""
+confirmed, disputed tables), and reopening the last round for corrections. Both are kept in the audit trail, and both
+bring the club's ratings up to date."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from ..models import Event, Manche, Round
 from ..models.audit import Action
 from ..models.event import EventStatus
 from ..models.rounds import RoundStatus, TableStatus
+from ..ratings.build import rate_round, rebuild_event_club
 from ..standings.build import rebuild_standings
 from .audit import Author, record
 from .rounds import DESK, RoundRefused, locked_round, numbers, status_of
@@ -97,6 +99,7 @@ def complete_round(round_: Round, author: Author = DESK) -> list[str]:
     if current.number >= event.rounds_planned:
         Event.objects.filter(pk=event.pk).update(status=EventStatus.FINISHED)
     round_.status = current.status
+    rate_round(current)
     problems = completion_problems(current)
     record(event, Action.COMPLETE, author, round=current, details=problems)
     return completion_warnings(current, problems)
@@ -130,6 +133,7 @@ def reopen_round(round_: Round, author: Author = DESK) -> Round:
     if was == EventStatus.FINISHED:
         Event.objects.filter(pk=event.pk).update(status=EventStatus.RUNNING)
     rebuild_standings(event)
+    rebuild_event_club(event)
     record(event, Action.REOPEN, author, round=current, details={"event_status": was})
     round_.status = current.status
     return current
