@@ -1,4 +1,4 @@
-"""Who may run an event (staff, or the organisers the event names) and who may see its pages."""
+"""Who may run an event (staff, or the organisers the event names) and who may see its pages; who may run a club."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from .models import Event
+from .models import Club, Event
 
 
 def can_run(user, event: Event) -> bool:
@@ -21,7 +21,7 @@ def can_see(user, event: Event) -> bool:
 
 def visible_event(request, slug: str) -> Event:
     """The event ``slug`` if the visitor may see it; 404 otherwise, so a private event does not show it exists."""
-    event = get_object_or_404(Event, slug=slug)
+    event = get_object_or_404(Event.objects.select_related("club"), slug=slug)
     if not can_see(request.user, event):
         raise Http404
     return event
@@ -29,7 +29,7 @@ def visible_event(request, slug: str) -> Event:
 
 def organiser_event(request, slug: str) -> Event:
     """The event ``slug`` if the logged-in user runs it; login redirect, or 403 (404 for a private event)."""
-    event = get_object_or_404(Event, slug=slug)
+    event = get_object_or_404(Event.objects.select_related("club"), slug=slug)
     if not request.user.is_authenticated:
         raise LoginRequired(request.get_full_path())
     if not can_run(request.user, event):
@@ -37,6 +37,25 @@ def organiser_event(request, slug: str) -> Event:
             raise Http404
         raise PermissionDenied
     return event
+
+
+def can_run_club(user, club: Club) -> bool:
+    return user.is_authenticated and (user.is_staff or club.organisers.filter(pk=user.pk).exists())
+
+
+def clubs_of(user):
+    """The clubs an organiser runs: every club for staff, else those naming the user."""
+    return Club.objects.all() if user.is_staff else Club.objects.filter(organisers=user)
+
+
+def organiser_club(request, slug: str) -> Club:
+    """The club ``slug`` if the logged-in user runs it; login redirect, or 404 (a club's pages are its own)."""
+    if not request.user.is_authenticated:
+        raise LoginRequired(request.get_full_path())
+    club = get_object_or_404(Club, slug=slug)
+    if not can_run_club(request.user, club):
+        raise Http404
+    return club
 
 
 class LoginRequired(Exception):

@@ -9,8 +9,11 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .. import games
-from ..models import Event
+from ..access import clubs_of
+from ..collation import alphabetical
+from ..models import Club, Event
 from ..models.event import MAX_PLACEMENT_POINTS, MAX_PLACES
+from ..names import clean_text
 from ..numbers import DIGITS
 from .address import address_field, cleaned_address
 
@@ -81,6 +84,19 @@ class EventForm(forms.ModelForm):
     )
 
     public_url = address_field()
+    club = forms.ModelChoiceField(
+        label=_("Club"),
+        queryset=Club.objects.none(),
+        required=False,
+        empty_label=_("None: the tournament stands alone"),
+        help_text=_("The club's people and ratings count this tournament's results."),
+    )
+    new_club = forms.CharField(
+        label=_("Or a new club"),
+        required=False,
+        max_length=120,
+        help_text=_("Its name; you become its organiser."),
+    )
 
     class Meta:
         model = Event
@@ -100,12 +116,21 @@ class EventForm(forms.ModelForm):
             "language",
             "paper_size",
             "public_url",
+            "club",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, user=None, **kwargs):
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
+        self.user = user
+        clubs = clubs_of(user) if user is not None else Club.objects.none()
+        if self.instance.club_id:
+            clubs = clubs | Club.objects.filter(pk=self.instance.club_id)
+        self.fields["club"].queryset = clubs.distinct()
+        self.fields["club"].choices = [("", self.fields["club"].empty_label)] + [
+            (club.pk, club.name) for club in alphabetical(clubs.distinct(), key=lambda club: club.name)
+        ]
         self.game = game_of(
             self.data if self.is_bound else None, self.instance if self.instance.pk else None, self.initial
         )
@@ -131,7 +156,7 @@ class EventForm(forms.ModelForm):
         return form_class(initial={**self.game.initial_options(stored or {}), **self.initial}, variant=variant)
 
     @classmethod
-    def for_game(cls, game: str, data=None, instance: Event | None = None) -> EventForm:
+    def for_game(cls, game: str, data=None, instance: Event | None = None, user=None) -> EventForm:
         """An unbound form showing ``data`` as typed, with the game's own defaults for its game fields."""
         chosen = games.find_game(game) or games.default_game()
         initial = {key: value for key, value in (data or {}).items() if key not in GAME_FIELDS}
@@ -146,7 +171,7 @@ class EventForm(forms.ModelForm):
         if data and "name" in data:
             for name in ("confirmation_required", "public"):
                 initial[name] = bool(data.get(name))
-        return cls(initial=initial, instance=instance)
+        return cls(initial=initial, instance=instance, user=user)
 
     def game_fields(self) -> list:
         return [self[name] for name in GAME_FIELDS]
@@ -165,8 +190,23 @@ class EventForm(forms.ModelForm):
         valid = super().is_valid()
         return (self.options_form is None or self.options_form.is_valid()) and valid
 
+    def clean_new_club(self) -> str:
+        return clean_text(self.cleaned_data.get("new_club") or "")
+
+    def save(self, commit: bool = True) -> Event:
+        """The event, in the new club when one is named (its organiser the user who creates it)."""
+        name = self.cleaned_data.get("new_club")
+        if name:
+            club = Club.objects.create(name=name)
+            if self.user is not None:
+                club.organisers.add(self.user)
+            self.instance.club = club
+        return super().save(commit)
+
     def clean(self):
         data = super().clean()
+        if data.get("club") and data.get("new_club"):
+            self.add_error("new_club", _("Choose a club or name a new one, not both."))
         form = self.options_form
         self.instance.options = form.options() if form is not None and form.is_valid() else {}
         return data

@@ -164,3 +164,13 @@ def merge_people(keep: Person, other: Person, author: Author) -> int:
     other.delete()
     rebuild_ratings(keep.club)
     return len(moved)
+
+
+def club_changed(event: Event, previous_club: int | None) -> None:
+    """After the event moved to another club (or to none): its players leave the old club's people, and the
+    ratings of both clubs at the event's game are rebuilt."""
+    if event.club_id == previous_club:
+        return
+    event.players.filter(person__isnull=False).update(person=None)
+    for club in Club.objects.filter(pk__in=[pk for pk in (previous_club, event.club_id) if pk is not None]):
+        rebuild_ratings(club, event.game)

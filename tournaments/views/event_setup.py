@@ -15,6 +15,7 @@ from ..forms.event import EventForm
 from ..forms.rounds import SeatRoundForm
 from ..models import Table
 from ..models.rounds import RoundStatus
+from ..services import people
 from ..services.rounds import next_round_method
 
 GAME_FIELDS_TARGET = "game-fields"
@@ -30,7 +31,7 @@ def event_form_page(request, form: EventForm, event=None):
 @login_required
 def event_new(request):
     if request.method == "POST" and "refresh_game" not in request.POST:
-        form = EventForm(request.POST)
+        form = EventForm(request.POST, user=request.user)
         if form.is_valid():
             with transaction.atomic():
                 event = form.save()
@@ -39,23 +40,26 @@ def event_new(request):
             return redirect("tournaments:event_manage", slug=event.slug)
     else:
         data = request.POST if request.method == "POST" else request.GET
-        form = EventForm.for_game(data.get("game", ""), data)
+        form = EventForm.for_game(data.get("game", ""), data, user=request.user)
     return event_form_page(request, form)
 
 
 def event_edit(request, slug: str):
     event = organiser_event(request, slug)
     if request.method == "POST" and "refresh_game" not in request.POST:
-        form = EventForm(request.POST, instance=event)
+        previous_club = event.club_id
+        form = EventForm(request.POST, instance=event, user=request.user)
         if form.is_valid():
-            form.save()
+            with transaction.atomic():
+                form.save()
+                people.club_changed(event, previous_club)
             messages.success(request, _("The tournament’s settings are saved."))
             return redirect("tournaments:event_manage", slug=event.slug)
     elif request.method == "POST" or "game" in request.GET:
         data = request.POST if request.method == "POST" else request.GET
-        form = EventForm.for_game(data.get("game", ""), data, instance=event)
+        form = EventForm.for_game(data.get("game", ""), data, instance=event, user=request.user)
     else:
-        form = EventForm(instance=event)
+        form = EventForm(instance=event, user=request.user)
     return event_form_page(request, form, event)
 
 

@@ -195,6 +195,10 @@ def import_players(request, slug: str):
                         "%(count)d lines with errors were left out.",
                         left_out,
                     ) % {"count": left_out}
+                if event.club_id:
+                    message += " " + _("Now link them to the club's people.")
+                    messages.success(request, message)
+                    return redirect("tournaments:event_people", slug=event.slug)
                 messages.success(request, message)
                 return redirect("tournaments:players", slug=event.slug)
             messages.error(request, _("Nothing to import: every player of the list is already registered."))

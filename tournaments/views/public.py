@@ -18,6 +18,7 @@ from ..collation import alphabetical
 from ..csv_export import csv_response
 from ..models import Event, Player, Seat
 from ..numbers import whole_number
+from ..ratings.pages import player_rating
 from ..services.find_table import MAX_QUERY, find_seats, round_now
 from ..services.player_links import overview
 from ..spreadsheets import xlsx_response
@@ -184,7 +185,7 @@ def projector_next(request, slug: str):
 def player_page(request, slug: str, player_id: int):
     """A player's table now first, then their results, latest first, and their place in the standings."""
     event = visible_event(request, slug)
-    player = get_object_or_404(Player.objects.select_related("team"), event=event, pk=player_id)
+    player = get_object_or_404(Player.objects.select_related("team", "event"), event=event, pk=player_id)
     seats = overview(player)
     stage = standings_stage(event) if seats.standing else Stage()
     standing = seats.standing
@@ -197,6 +198,7 @@ def player_page(request, slug: str, player_id: int):
         "moved": moved,
         "places": abs(moved or 0),
         "figures": figures(standing, event.game_bundle) if standing else [],
+        "rating": player_rating(player) if event.club_id else None,
     }
     return render(request, "tournaments/player.html", context)
 
