@@ -15,10 +15,26 @@ from django.urls import reverse
 
 from tests.factories import cheese_tallies, enter, seat_by_hand
 from tournaments import games
-from tournaments.models import AuditEntry, Event, Manche, Player, Round, Seat, SheetRevision, Standing, Table, Team
+from tournaments.models import (
+    AuditEntry,
+    Club,
+    Event,
+    Manche,
+    Person,
+    Player,
+    Rating,
+    RatingChange,
+    Round,
+    Seat,
+    SheetRevision,
+    Standing,
+    Table,
+    Team,
+)
 from tournaments.models.audit import Action
 from tournaments.models.rounds import RoundStatus, TableStatus
 from tournaments.models.tokens import is_weak, well_formed
+from tournaments.ratings.build import rebuild_ratings
 from tournaments.services.audit import record
 from tournaments.services.backup import BackupError, export_event, export_event_json, import_event
 from tournaments.services.sheets import Author, confirm_sheet, dispute_sheet, record_sheet
@@ -110,18 +126,26 @@ def natural(obj):
             return (*natural(obj.manche), obj.version)
         case Standing():
             return (*natural(obj.event), obj.player.name)
+        case Club():
+            return obj.slug
+        case Person():
+            return (obj.club.slug, obj.name, obj.affiliation)
     if isinstance(obj, get_user_model()):
         return obj.get_username()
     raise AssertionError(f"no natural reference for {type(obj).__name__}: the backup test must learn it")
 
 
 BACKED_UP = {Event, Team, Player, Round, Table, Seat, Manche, SheetRevision, Standing, AuditEntry}
+#: What an event's backup names (its club, its players' people) or what is rebuilt from it (the ratings).
+CLUB_LEVEL = {Club, Person, Rating, RatingChange}
+#: Times of a rebuild, not values of the event.
+REBUILT_AT = {"updated"}
 
 
 def dump_all() -> dict[str, list[dict]]:
     """Every row of every model of the app: each field's value, links as natural references, no ids."""
     models = set(apps.get_app_config("tournaments").get_models())
-    assert models == BACKED_UP, f"models the backup test does not cover: {models ^ BACKED_UP}"
+    assert models == BACKED_UP | CLUB_LEVEL, f"models the backup test does not cover: {models ^ BACKED_UP}"
     dump = {}
     for model in [*models, get_user_model()]:
         rows = []
@@ -132,6 +156,8 @@ def dump_all() -> dict[str, list[dict]]:
                     continue
                 value = natural(getattr(obj, field.name)) if field.is_relation else field.value_from_object(obj)
                 if model is get_user_model() and field.name in ("password", "last_login", "date_joined"):
+                    continue
+                if model is Rating and field.name in REBUILT_AT:
                     continue
                 row[field.name] = value
             for field in model._meta.many_to_many:
@@ -167,6 +193,62 @@ def test_export_import_round_trip_keeps_every_value(make_event, django_user_mode
     assert imported.standings_version == event.standings_version > 0
     seat = Seat.objects.filter(round__event=imported, rank=1).first()
     assert isinstance(seat.placement_points, Decimal)
+
+
+def in_a_club(event: Event) -> Club:
+    """The event in a club, each player linked to a person of their name, the club's ratings rebuilt."""
+    club = Club.objects.create(name="Circolo Arci Bologna")
+    Event.objects.filter(pk=event.pk).update(club=club)
+    event.refresh_from_db()
+    for player in event.players.all():
+        player.person = Person.objects.create(club=club, name=player.name, affiliation=player.club)
+        player.save(update_fields=["person"])
+    Person.objects.create(club=club, name="Someone Else")
+    rebuild_ratings(club)
+    return club
+
+
+def test_a_round_trip_keeps_the_club_and_the_people_into_a_database_that_has_them(make_event, django_user_model):
+    event = realistic_event(make_event, django_user_model)
+    in_a_club(event)
+    before = dump_all()
+    assert len(before["Rating"]) == 6 and len(before["RatingChange"]) == 6
+    text = export_event_json(event)
+    wipe(event)
+    assert Person.objects.count() == 8 and not Rating.objects.exists()
+    import_event(json.loads(text))
+    assert dump_all() == before
+
+
+def test_a_round_trip_makes_the_club_and_the_people_in_a_database_without_them(make_event, django_user_model):
+    event = realistic_event(make_event, django_user_model)
+    club = in_a_club(event)
+    Person.objects.filter(name="Someone Else").delete()
+    before = dump_all()
+    text = export_event_json(event)
+    wipe(event)
+    club.delete()
+    assert not Person.objects.exists()
+    imported = import_event(json.loads(text))
+    after = dump_all()
+    made_anew = {"created_at", "organisers"}
+    for name in ("Club", "Person"):
+        before[name], after[name] = (
+            [{k: v for k, v in row.items() if k not in made_anew} for row in rows]
+            for rows in (before[name], after[name])
+        )
+    assert after == before
+    assert [u.username for u in imported.club.organisers.all()] == ["anna"]
+
+
+def test_a_person_without_a_club_is_refused(make_event, django_user_model):
+    event = realistic_event(make_event, django_user_model)
+    in_a_club(event)
+    document = export_event(event)
+    wipe(event)
+    document["event"]["club"] = None
+    with pytest.raises(BackupError, match="names a person, but the tournament has no club"):
+        import_event(document)
 
 
 def test_the_document_is_versioned_and_names_rows_by_reference(make_event, django_user_model):

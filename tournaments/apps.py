@@ -6,3 +6,6 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from .ratings import signals  # noqa: F401  (connects the receivers)

@@ -1,7 +1,10 @@
 """Backing up a whole event as one JSON document, and bringing it back into another database.
 
 Players and teams are named inside the file by their ``ref`` (their id where they were exported),
-users by username; nothing in the file relies on ids of the database it is imported into.
+users by username; nothing in the file relies on ids of the database it is imported into. The event's club is
+named by its web address and name, each player's person by name and club: an import finds the club by its web
+address and the person by name and club (whatever the case), and creates those it does not find (a new club's
+organisers are the event's); the club's ratings are then rebuilt.
 
 A backup is checked as the forms check what people type: every row is validated by its model before it is
 stored, the event's game must be one this Tablescore knows, every sheet is scored again by the game's rules
@@ -28,9 +31,10 @@ from scoring.ranking import competition_ranks
 
 from .. import games
 from ..entry.errors import translated
-from ..models import AuditEntry, Event, Manche, Player, Round, Seat, SheetRevision, Standing, Table, Team
+from ..models import AuditEntry, Club, Event, Manche, Person, Player, Round, Seat, SheetRevision, Standing, Table, Team
 from ..models.event import MAX_PLACEMENT_POINTS
 from ..models.tokens import is_weak, new_token, well_formed
+from ..ratings.build import rebuild_event_club
 from .results import seat_totals
 
 FORMAT = "tablescore-event"
@@ -97,9 +101,16 @@ def export_event(event: Event) -> dict:
         "format": FORMAT,
         "version": VERSION,
         "exported_at": timezone.now().isoformat(),
-        "event": {**row(event), "organisers": sorted(username(u) for u in event.organisers.all())},
+        "event": {
+            **row(event),
+            "organisers": sorted(username(u) for u in event.organisers.all()),
+            "club": {"slug": event.club.slug, "name": event.club.name} if event.club else None,
+        },
         "teams": [{"ref": team.pk, **row(team)} for team in event.teams.order_by("pk")],
-        "players": [{"ref": p.pk, **row(p), "team": p.team_id} for p in event.players.order_by("pk")],
+        "players": [
+            {"ref": p.pk, **row(p), "team": p.team_id, "person": person_of(p)}
+            for p in event.players.select_related("person").order_by("pk")
+        ],
         "rounds": exported_rounds,
         "revisions": [
             {**manche_keys[r.manche_id], **row(r), "user": username(r.user), "player": r.player_id} for r in revisions
@@ -107,6 +118,12 @@ def export_event(event: Event) -> dict:
         "standings": [{"player": s.player_id, **row(s)} for s in event.standings.order_by("pk")],
         "audit": [audit_row(entry, table_keys, manche_keys) for entry in audit],
     }
+
+
+def person_of(player: Player) -> dict | None:
+    """The player's person as the file names it: by name and club (the event's club holds them)."""
+    person = player.person
+    return None if person is None else {"name": person.name, "affiliation": person.affiliation}
 
 
 def manche_authors(manche: Manche) -> dict:
@@ -422,23 +439,28 @@ class Importer:
         self.tables: dict[tuple, Table] = {}
         self.rounds: dict[int, Round] = {}
         self.timestamps: dict[type[models.Model], list[tuple[models.Model, dict]]] = {}
+        self.club: Club | None = None
+        self.people: dict[tuple[str, str], Person] = {}
 
     def run(self) -> Event:
         data = self.document["event"]
-        fields = values(Event, data, "event", links=("organisers",))
-        event = self.create(Event, fields, "event")
-        event.organisers.set([self.user(name, "event.organisers") for name in items(data, "organisers", "event")])
+        fields = values(Event, data, "event", links=("organisers", "club"))
+        organisers = [self.user(name, "event.organisers") for name in items(data, "organisers", "event")]
+        self.club = self.find_club(data.get("club"), organisers)
+        event = self.create(Event, {**fields, "club": self.club}, "event")
+        event.organisers.set(organisers)
         for i, team in enumerate(part(self.document, "teams", list)):
             where = f"teams[{i}]"
             fields = values(Team, team, where, ("ref",))
             self.remember(self.teams, team, where, self.create(Team, {**fields, "event": event}, where))
         for i, player in enumerate(part(self.document, "players", list)):
             where = f"players[{i}]"
-            fields = values(Player, player, where, ("ref", "team"))
+            fields = values(Player, player, where, ("ref", "team", "person"))
             team = None
             if player.get("team") is not None:
                 team = self.find(self.teams, player["team"], f"{where}.team", _("team"))
-            fields = {**fields, "event": event, "team": team, "token": self.token(player)}
+            person = self.find_person(player.get("person"), f"{where}.person")
+            fields = {**fields, "event": event, "team": team, "person": person, "token": self.token(player)}
             self.remember(self.players, player, where, self.create(Player, fields, where))
         seats = []
         for i, round_data in enumerate(part(self.document, "rounds", list)):
@@ -451,7 +473,35 @@ class Importer:
         self.at = _("event (its times of creation)")
         self.restore_timestamps()
         event.refresh_from_db()
+        rebuild_event_club(event)
         return event
+
+    def find_club(self, data, organisers: list) -> Club | None:
+        """The club the backup names: this database's club of that web address, else a new one."""
+        if data is None:
+            return None
+        fields = values(Club, data, "event.club")
+        if not fields.get("slug"):
+            raise BackupError(_("event.club should name the club's web address (slug)."))
+        club = Club.objects.filter(slug=fields["slug"]).first()
+        if club is None:
+            club = self.create(Club, fields, "event.club")
+            club.organisers.set(organisers)
+        return club
+
+    def find_person(self, data, where: str) -> Person | None:
+        """The club's person of the backup's name and club (whatever the case), created when there is none."""
+        if data is None:
+            return None
+        if self.club is None:
+            raise BackupError(_("%(where)s names a person, but the tournament has no club.") % {"where": where})
+        fields = values(Person, data, where)
+        key = (fields.get("name", "").casefold(), fields.get("affiliation", "").casefold())
+        if not self.people:
+            self.people = {(p.name.casefold(), p.affiliation.casefold()): p for p in self.club.people.all()}
+        if key not in self.people:
+            self.people[key] = self.create(Person, {**fields, "club": self.club}, where)
+        return self.people[key]
 
     def make_round(self, event: Event, data, where: str) -> list[Seat]:
         round_ = self.create(Round, {**values(Round, data, where, ("tables",)), "event": event}, where)
