@@ -3,14 +3,16 @@
 import pytest
 from django.core.management import call_command
 
-from tournaments.models import Event, Manche, Seat
+from tournaments.demo import PAST_EVENINGS, PAST_ROUNDS
+from tournaments.models import Event, Manche, Person, Rating, Seat
+from tournaments.models.event import EventStatus
 
 pytestmark = pytest.mark.django_db
 
 
 def test_load_demo_makes_one_scored_event_per_game():
     call_command("load_demo", "--if-empty")
-    events = Event.objects.all()
+    events = Event.objects.filter(status=EventStatus.RUNNING)
     assert sorted(e.game for e in events) == ["cheese-rescue", "snack-match", "vegetables", "veggies"]
     for event in events:
         assert event.players.count() >= 8
@@ -25,7 +27,19 @@ def test_load_demo_makes_one_scored_event_per_game():
 def test_load_demo_if_empty_loads_only_once():
     call_command("load_demo", "--if-empty")
     call_command("load_demo", "--if-empty")
-    assert Event.objects.count() == 4
+    assert Event.objects.count() == 4 * (1 + PAST_EVENINGS)
+
+
+def test_the_demo_club_has_past_evenings_with_the_same_people_and_their_ratings():
+    call_command("load_demo")
+    past = Event.objects.filter(status=EventStatus.FINISHED)
+    assert past.count() == 4 * PAST_EVENINGS
+    assert {e.club_id for e in Event.objects.all()} == {Person.objects.first().club_id}
+    assert all(e.rounds.filter(status="complete").count() == PAST_ROUNDS for e in past)
+    people = Person.objects.count()
+    assert Rating.objects.count() == 4 * people
+    assert set(Rating.objects.values_list("rounds", flat=True)) == {PAST_EVENINGS * PAST_ROUNDS}
+    assert Rating.objects.filter(ordinal__gt=0).exists() and Rating.objects.filter(ordinal__lt=5).exists()
 
 
 def test_ensure_organiser_creates_one_account_and_prints_its_login(capsys, settings, tmp_path):

@@ -4,7 +4,7 @@ from django import forms
 from django.contrib import admin
 
 from . import games
-from .models import Event, Manche, Player, Round, Seat, SheetRevision, Standing, Table, Team
+from .models import Club, Event, Manche, Person, Player, Rating, Round, Seat, SheetRevision, Standing, Table, Team
 
 
 class PlayerInline(admin.TabularInline):
@@ -46,6 +46,7 @@ class PlayerAdmin(admin.ModelAdmin):
     list_editable = ("active", "checked_in")
     search_fields = ("name", "club")
     list_select_related = ("event", "team")
+    raw_id_fields = ("person",)
 
 
 class TableInline(admin.TabularInline):
@@ -139,6 +140,36 @@ class StandingAdmin(admin.ModelAdmin):
     list_filter = ("event",)
     search_fields = ("player__name",)
     list_select_related = ("player", "event")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ("name", "slug", "created_at")
+    search_fields = ("name",)
+    filter_horizontal = ("organisers",)
+
+
+@admin.register(Person)
+class PersonAdmin(admin.ModelAdmin):
+    list_display = ("name", "affiliation", "club")
+    list_filter = ("club",)
+    search_fields = ("name", "affiliation")
+
+
+@admin.register(Rating)
+class RatingAdmin(admin.ModelAdmin):
+    """Ratings are rebuilt from the results (manage.py rebuild_ratings): shown here, never typed."""
+
+    list_display = ("person", "game", "ordinal", "mu", "sigma", "rounds", "events", "updated")
+    list_filter = ("game", "person__club")
+    search_fields = ("person__name",)
+    list_select_related = ("person",)
 
     def has_add_permission(self, request) -> bool:
         return False
