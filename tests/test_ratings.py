@@ -164,3 +164,24 @@ def test_the_command_rebuilds_every_club_or_one():
     assert set(Rating.objects.values_list("person__club", flat=True)) == {club.pk}
     call_command("rebuild_ratings", stdout=out)
     assert set(Rating.objects.values_list("person__club", flat=True)) == {club.pk, other.pk}
+
+
+@pytest.mark.django_db
+def test_completing_a_round_rates_it_and_reopening_takes_it_back(make_event):
+    from tests.factories import cheese_tallies, enter
+    from tournaments.services.round_end import complete_round, reopen_round
+
+    club = Club.objects.create(name="Club")
+    event = make_event("cheese-rescue", players=4, manches_per_round=1, club=club)
+    for player in event.players.all():
+        player.person = Person.objects.create(club=club, name=player.name)
+        player.save(update_fields=["person"])
+    ids = list(event.players.order_by("name").values_list("pk", flat=True))
+    round_ = seat_by_hand(event, 1, [ids], status=RoundStatus.IN_PLAY)
+    enter(round_.tables.get(), cheese_tallies([9, 6, 3, 0]))
+    complete_round(round_)
+    ratings = dict(Rating.objects.values_list("person__name", "ordinal"))
+    assert ratings["Player 00"] > ratings["Player 01"] > ratings["Player 02"] > ratings["Player 03"]
+    assert RatingChange.objects.filter(event=event, round_number=1).count() == 4
+    reopen_round(round_)
+    assert not Rating.objects.exists() and not RatingChange.objects.exists()
