@@ -16,11 +16,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def club_with_a_night(organiser_user):
-    """The realistic night (48 players, round 1 complete) in a club that knows some of them already: a third by
+    """The realistic night (48 players, rounds 1 and 2 complete) in a club that knows some of them already: a third by
     name and club, a few by name under another club."""
     club = Club.objects.create(name="Asociación Lúdica Valenciana")
     club.organisers.add(organiser_user)
-    event = club_night(game="veggies", complete=1, live_tables=None)
+    event = club_night(game="veggies", complete=2, live_tables=None)
     event.club = club
     event.save(update_fields=["club"])
     event.organisers.add(organiser_user)

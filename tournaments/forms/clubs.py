@@ -42,6 +42,8 @@ class MergeForm(forms.Form):
         super().__init__(*args, **kwargs)
         choices = person_choices(club)
         self.fields["keep"].choices = self.fields["other"].choices = choices
+        if len(choices) > 1:
+            self.fields["other"].initial = choices[1][0]
         self.club = club
 
     def people(self) -> tuple[Person, Person]:
