@@ -26,7 +26,7 @@ def club(db, organiser):
 
 
 def event_of(club, name="Night", date=datetime.date(2026, 11, 21), players=()):
-    event = Event.objects.create(name=name, date=date, game="vegetables", club=club)
+    event = Event.objects.create(name=name, date=date, game="vegetables", manches_per_round=4, club=club)
     for player_name, player_club in players:
         Player.objects.create(event=event, name=player_name, club=player_club)
     return event
@@ -302,3 +302,21 @@ def test_the_event_form_offers_the_organisers_clubs_and_makes_a_new_one(organise
     event = Event.objects.get(name="Winter night")
     assert event.club.name == "Tana dei Goblin"
     assert list(event.club.organisers.all()) == [member.user]
+
+
+def test_moving_an_event_to_another_club_unlinks_its_players_and_rates_both_clubs(organiser_client, club):
+    event = event_of(club, players=[("Ada", ""), ("Bea", "")])
+    complete_round_with_places(event, {"Ada": 1, "Bea": 2})
+    people.link_players(event, {p.pk: "new" for p in event.players.all()}, DESK)
+    assert Rating.objects.filter(person__club=club).count() == 2
+    other = Club.objects.create(name="Tana dei Goblin")
+    event.organisers.add(*club.organisers.all())
+    form = organiser_client.get(reverse("tournaments:event_edit", args=[event.slug])).context["form"]
+    data = {name: value for name, value in form.initial.items() if value is not None}
+    data.update(club=other.pk, placement_points="", public="on", date="2026-11-21", new_club="")
+    response = organiser_client.post(reverse("tournaments:event_edit", args=[event.slug]), data)
+    assert response.status_code == 302, response.context["form"].errors
+    event.refresh_from_db()
+    assert event.club == other
+    assert not event.players.filter(person__isnull=False).exists()
+    assert not Rating.objects.exists()
