@@ -107,7 +107,13 @@ def organiser_patterns() -> list[URLPattern]:
 
 
 def organiser_urls(event, tables) -> list[str]:
-    values = {"slug": event.slug, "number": 1, "table_id": tables[0].pk, "player_id": event.players.first().pk}
+    values = {
+        "slug": event.slug,
+        "number": 1,
+        "table_id": tables[0].pk,
+        "player_id": event.players.first().pk,
+        "person_id": 1,
+    }
     urls = []
     for pattern in organiser_patterns():
         kwargs = {name: values[name] for name in pattern.pattern.converters}

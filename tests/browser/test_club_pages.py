@@ -45,7 +45,7 @@ def test_the_people_page_on_a_phone_links_the_night(organiser_phone, organiser_p
     expect(page.get_by_text("44 players linked.")).to_be_visible()
     assert event.players.filter(person__isnull=False).count() == 44
 
-    page.goto(f"{live_server.url}/c/{club.slug}/")
+    page.goto(f"{live_server.url}/organiser/clubs/{club.slug}/")
     expect(page.locator("table.ratings tbody tr")).to_have_count(44)
     screenshot(page, "club-ratings-phone")
     assert layout_problems(page) == []
@@ -55,10 +55,10 @@ def test_the_people_page_on_a_phone_links_the_night(organiser_phone, organiser_p
     screenshot(page, "person-phone")
 
     desk = organiser_page
-    desk.goto(f"{live_server.url}/c/{club.slug}/")
+    desk.goto(f"{live_server.url}/organiser/clubs/{club.slug}/")
     assert layout_problems(desk) == []
     screenshot(desk, "club-ratings-desktop")
-    desk.goto(f"{live_server.url}/c/{club.slug}/people/")
+    desk.goto(f"{live_server.url}/organiser/clubs/{club.slug}/people/")
     assert layout_problems(desk) == []
     screenshot(desk, "club-people-desktop")
 

@@ -115,9 +115,9 @@ def unlink(request, slug: str, person_id: int, player_id: int):
 
 urlpatterns = [
     path("organiser/clubs/", club_list, name="clubs"),
-    path("c/<slug:slug>/", club_page, name="club"),
-    path("c/<slug:slug>/people/", people_page, name="club_people"),
-    path("c/<slug:slug>/people/merge/", merge, name="people_merge"),
-    path("c/<slug:slug>/people/<int:person_id>/", person_page, name="person"),
-    path("c/<slug:slug>/people/<int:person_id>/unlink/<int:player_id>/", unlink, name="person_unlink"),
+    path("organiser/clubs/<slug:slug>/", club_page, name="club"),
+    path("organiser/clubs/<slug:slug>/people/", people_page, name="club_people"),
+    path("organiser/clubs/<slug:slug>/people/merge/", merge, name="people_merge"),
+    path("organiser/clubs/<slug:slug>/people/<int:person_id>/", person_page, name="person"),
+    path("organiser/clubs/<slug:slug>/people/<int:person_id>/unlink/<int:player_id>/", unlink, name="person_unlink"),
 ]
