@@ -185,3 +185,24 @@ def test_completing_a_round_rates_it_and_reopening_takes_it_back(make_event):
     assert RatingChange.objects.filter(event=event, round_number=1).count() == 4
     reopen_round(round_)
     assert not Rating.objects.exists() and not RatingChange.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_sheet_corrected_after_the_round_is_complete_rates_it_again(make_event):
+    from tests.factories import cheese_tallies, enter
+    from tournaments.services.round_end import complete_round
+
+    club = Club.objects.create(name="Club")
+    event = make_event("cheese-rescue", players=4, manches_per_round=1, club=club)
+    for player in event.players.all():
+        player.person = Person.objects.create(club=club, name=player.name)
+        player.save(update_fields=["person"])
+    ids = list(event.players.order_by("name").values_list("pk", flat=True))
+    round_ = seat_by_hand(event, 1, [ids], status=RoundStatus.IN_PLAY)
+    table = round_.tables.get()
+    enter(table, cheese_tallies([9, 6, 3, 0]))
+    complete_round(round_)
+    enter(table, cheese_tallies([0, 3, 6, 9]))
+    ratings = dict(Rating.objects.values_list("person__name", "ordinal"))
+    assert ratings["Player 03"] > ratings["Player 02"] > ratings["Player 01"] > ratings["Player 00"]
+    assert list(RatingChange.objects.order_by("rank").values_list("person__name", flat=True))[0] == "Player 03"

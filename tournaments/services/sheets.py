@@ -18,6 +18,7 @@ from ..models import Manche, SheetRevision
 from ..models.audit import Action
 from ..models.rounds import RoundStatus, TableStatus
 from ..models.sheets import Via
+from ..ratings.build import rebuild_event_club
 from ..standings.build import rebuild_standings
 from .audit import Author, record
 from .results import update_table_results
@@ -128,6 +129,8 @@ def record_sheet(manche: Manche, document: dict, *, based_on: int, author: Autho
         update_table_results(table)
         refresh_table_status(table)
         rebuild_standings(table.round.event)
+        if table.round.status == RoundStatus.COMPLETE:
+            rebuild_event_club(table.round.event)
     return manche
 
 
