@@ -7,7 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from .models import Club, Event
+from .models import Club, Event, Season
 
 
 def can_run(user, event: Event) -> bool:
@@ -56,6 +56,19 @@ def organiser_club(request, slug: str) -> Club:
     if not can_run_club(request.user, club):
         raise Http404
     return club
+
+
+def season_is_public(season: Season) -> bool:
+    """A season's ladder is public when it counts tournaments and every one of them is public."""
+    return season.events.exists() and not season.events.filter(public=False).exists()
+
+
+def visible_season(request, slug: str, season_id: int) -> Season:
+    """The season, for its club's organisers, and for anyone when its ladder is public; else 404."""
+    season = get_object_or_404(Season.objects.select_related("club"), club__slug=slug, pk=season_id)
+    if can_run_club(request.user, season.club) or season_is_public(season):
+        return season
+    raise Http404
 
 
 class LoginRequired(Exception):

@@ -4,7 +4,21 @@ from django import forms
 from django.contrib import admin
 
 from . import games
-from .models import Club, Event, Manche, Person, Player, Rating, Round, Seat, SheetRevision, Standing, Table, Team
+from .models import (
+    Club,
+    Event,
+    Manche,
+    Person,
+    Player,
+    Rating,
+    Round,
+    Season,
+    Seat,
+    SheetRevision,
+    Standing,
+    Table,
+    Team,
+)
 
 
 class PlayerInline(admin.TabularInline):
@@ -160,6 +174,13 @@ class PersonAdmin(admin.ModelAdmin):
     list_display = ("name", "affiliation", "club")
     list_filter = ("club",)
     search_fields = ("name", "affiliation")
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ("name", "club", "rule", "best")
+    list_filter = ("club",)
+    filter_horizontal = ("events",)
 
 
 @admin.register(Rating)

@@ -15,6 +15,7 @@ from .views import (
     printing,
     public,
     rounds,
+    seasons,
     table_entry,
 )
 
@@ -36,4 +37,5 @@ urlpatterns = [
     *desk_alerts.urlpatterns,
     *people.urlpatterns,
     *clubs.urlpatterns,
+    *seasons.urlpatterns,
 ]

@@ -1,5 +1,5 @@
 """The data of a tournament: events, players, rounds, tables, seats, manches and their
-sheets; clubs, their people and ratings."""
+sheets; clubs, their people, ratings and seasons."""
 
 from .audit import AuditEntry
 from .clubs import Club, Person
@@ -7,6 +7,7 @@ from .event import Event
 from .players import Player, Team
 from .ratings import Rating, RatingChange
 from .rounds import Round, Seat, Table
+from .seasons import Season
 from .sheets import Manche, SheetRevision
 from .standing import Standing
 
@@ -20,6 +21,7 @@ __all__ = [
     "Rating",
     "RatingChange",
     "Round",
+    "Season",
     "Seat",
     "SheetRevision",
     "Standing",
