@@ -152,7 +152,10 @@ def test_the_ladder_page_reads_a_few_queries_and_names_unlinked_players(
 
 
 def test_the_ladder_as_csv_xlsx_and_pdf(organiser_client, club):
-    events = [night(club, 1, {"Íñigo Ærøskøbing-Łukasiewicz": 1, "Bea": 2}), night(club, 8, {"Bea": 1, "Cyd": 2, "Dan": 3})]
+    events = [
+        night(club, 1, {"Íñigo Ærøskøbing-Łukasiewicz": 1, "Bea": 2}),
+        night(club, 8, {"Bea": 1, "Cyd": 2, "Dan": 3}),
+    ]
     season = season_of(club, events, PointsRule.BEST, 1)
     args = [club.slug, season.pk]
     text = organiser_client.get(reverse("tournaments:season_csv", args=args)).content.decode("utf-8-sig")
