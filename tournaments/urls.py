@@ -16,6 +16,7 @@ from .views import (
     public,
     rounds,
     seasons,
+    statistics,
     table_entry,
 )
 
@@ -38,4 +39,5 @@ urlpatterns = [
     *people.urlpatterns,
     *clubs.urlpatterns,
     *seasons.urlpatterns,
+    *statistics.urlpatterns,
 ]

@@ -228,7 +228,7 @@ LAYOUT_PROBLEMS = r"""() => {
   const broken = new Set();
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
-    if (!parent || !visible(parent) || parent.closest("pre, code, script, style, .visually-hidden")) continue;
+    if (!parent || !visible(parent) || parent.closest("pre, code, script, style, svg, .visually-hidden")) continue;
     if (node.data.includes("://")) continue;
     for (const match of node.data.matchAll(/[^\s\-\u2010/]{2,}/gu)) {
       range.setStart(node, match.index);

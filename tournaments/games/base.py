@@ -27,6 +27,8 @@ from ..entry.tally import tally_form
 if TYPE_CHECKING:
     from reportlab.platypus import Flowable
 
+    from ..plots import Plot
+    from ..plots.sheets import StoredSheet
     from ..printing.common import SeatLine
 
 
@@ -191,6 +193,12 @@ class Game:
     def demo_sheet(self, rng: random.Random, players: Sequence[str], event) -> dict[str, Any]:
         """The game's own fields of a plausible sheet for the demo."""
         raise NotImplementedError
+
+    # Statistics
+
+    def stats(self, sheets: Sequence[StoredSheet]) -> list[Plot]:
+        """The game's own story of an event as plots, from its stored sheets (none by default)."""
+        return []
 
     # The components the rules' messages name
 

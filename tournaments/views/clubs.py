@@ -18,6 +18,7 @@ from ..devices import organiser_author
 from ..forms.clubs import ClubForm, MergeForm
 from ..ratings.pages import club_games, club_ratings, person_history
 from ..services import people as service
+from ..services.statistics import rating_plot
 
 
 @login_required
@@ -70,7 +71,8 @@ def person_page(request, slug: str, person_id: int):
     club = organiser_club(request, slug)
     person = get_object_or_404(club.people, pk=person_id)
     players = person.players.select_related("event").order_by("-event__date", "event__name")
-    context = {"club": club, "person": person, "players": players, "history": person_history(person)}
+    history = [(each, rating_plot(each)) for each in person_history(person)]
+    context = {"club": club, "person": person, "players": players, "history": history}
     return render(request, "tournaments/clubs/person.html", context)
 
 

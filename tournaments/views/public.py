@@ -21,6 +21,7 @@ from ..numbers import whole_number
 from ..ratings.pages import player_rating
 from ..services.find_table import MAX_QUERY, find_seats, round_now
 from ..services.player_links import overview
+from ..services.statistics import player_plots
 from ..spreadsheets import xlsx_response
 from ..standings.figures import figures, metrics_of
 from ..standings.metrics import legends
@@ -198,6 +199,7 @@ def player_page(request, slug: str, player_id: int):
         "moved": moved,
         "places": abs(moved or 0),
         "figures": figures(standing, event.game_bundle) if standing else [],
+        "plots": player_plots(event, player) if standing else [],
         "rating": player_rating(player) if event.club_id else None,
     }
     return render(request, "tournaments/player.html", context)

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import cheese_rescue
 
 from ..base import DemoEvent, Game
-from . import demo, entry, printing
+from . import demo, entry, printing, stats
 
 
 class CheeseRescue(Game):
@@ -26,6 +26,9 @@ class CheeseRescue(Game):
 
     def demo_sheet(self, rng, players, event):
         return demo.demo_sheet(rng, players)
+
+    def stats(self, sheets):
+        return stats.stats(sheets)
 
 
 GAME = CheeseRescue()

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import snack_match
 
 from ..base import DemoEvent, Game
-from . import demo, entry, options, printing
+from . import demo, entry, options, printing, stats
 from .labels import component_names
 
 
@@ -41,6 +41,9 @@ class SnackMatch(Game):
 
     def component_names(self):
         return component_names()
+
+    def stats(self, sheets):
+        return stats.stats(sheets)
 
 
 GAME = SnackMatch()

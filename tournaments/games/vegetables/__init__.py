@@ -7,7 +7,7 @@ from django.utils.translation import gettext
 from scoring import vegetables
 
 from ..base import DemoEvent, EventDefaults, Game
-from . import demo, entry, labels, printing
+from . import demo, entry, labels, printing, stats
 
 #: Tournament rules play at least this many manches in a round.
 TOURNAMENT_MANCHES = 4
@@ -34,6 +34,9 @@ class Vegetables(Game):
 
     def demo_sheet(self, rng, players, event):
         return demo.demo_sheet(rng, players)
+
+    def stats(self, sheets):
+        return stats.stats(sheets)
 
 
 GAME = Vegetables()

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import veggies
 
 from ..base import DemoEvent, Game
-from . import demo, entry, labels, printing
+from . import demo, entry, labels, printing, stats
 
 
 class Veggies(Game):
@@ -30,6 +30,9 @@ class Veggies(Game):
 
     def component_names(self):
         return labels.component_names()
+
+    def stats(self, sheets):
+        return stats.stats(sheets)
 
 
 GAME = Veggies()
