@@ -3,9 +3,10 @@
 import pytest
 from django.core.management import call_command
 
-from tournaments.demo import PAST_EVENINGS, PAST_ROUNDS
-from tournaments.models import Event, Manche, Person, Rating, Seat
+from tournaments.demo import PAST_EVENINGS, PAST_ROUNDS, SEASON_BEST
+from tournaments.models import Event, Manche, Person, Rating, Season, Seat
 from tournaments.models.event import EventStatus
+from tournaments.services.ladder import season_ladder
 
 pytestmark = pytest.mark.django_db
 
@@ -40,6 +41,16 @@ def test_the_demo_club_has_past_evenings_with_the_same_people_and_their_ratings(
     assert Rating.objects.count() == 4 * people
     assert set(Rating.objects.values_list("rounds", flat=True)) == {PAST_EVENINGS * PAST_ROUNDS}
     assert Rating.objects.filter(ordinal__gt=0).exists() and Rating.objects.filter(ordinal__lt=5).exists()
+
+
+def test_the_demo_season_counts_every_event_of_the_club_and_ranks_its_people():
+    call_command("load_demo")
+    season = Season.objects.get()
+    assert season.events.count() == Event.objects.count() and season.counted == SEASON_BEST
+    ladder = season_ladder(season)
+    assert len(ladder.rows) == Person.objects.count() and ladder.unlinked == 0
+    assert ladder.rows[0].rank == 1 and ladder.rows[0].total >= ladder.rows[-1].total > 0
+    assert all(sum(r is not None and r.counted for r in row.results) <= SEASON_BEST for row in ladder.rows)
 
 
 def test_ensure_organiser_creates_one_account_and_prints_its_login(capsys, settings, tmp_path):

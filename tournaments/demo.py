@@ -1,5 +1,6 @@
 """The demo: one event per game, with players, a seated round and some sheets entered; the events of a club
-whose past evenings (complete, with the same people) give everyone a rating at once."""
+whose past evenings (complete, with the same people) give everyone a rating at once, and a season of all of
+them so the ladder shows at once."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ import random
 from django.db import transaction
 
 from . import games
-from .models import Club, Event, Person, Player
+from .models import Club, Event, Person, Player, Season
 from .models.event import EventStatus, SeatingMethod
 from .models.rounds import RoundStatus
+from .models.seasons import PointsRule
 from .services.round_end import complete_round
 from .services.seating import seat_next_round
 from .services.sheets import Author, record_sheet
@@ -20,6 +22,8 @@ CLUB = "Circolo Ludico Demo"
 #: Past evenings of the club for each game, a week apart, and the rounds each one played.
 PAST_EVENINGS = 3
 PAST_ROUNDS = 3
+#: The demo season counts each person's best results of this many tournaments.
+SEASON_BEST = 8
 
 PLAYERS = [
     ("Ada Rossi", "Circolo Ludico Roma"),
@@ -58,6 +62,8 @@ def load_demo(seed: int = 7) -> list[Event]:
         round_.save(update_fields=["published", "status"])
         enter_some_sheets(round_, rng)
         events.append(event)
+    season = Season.objects.create(club=club, name="Autumn season", rule=PointsRule.BEST, best=SEASON_BEST)
+    season.events.set(club.events.all())
     return events
 
 
