@@ -3,10 +3,12 @@ the statistics, player and person pages."""
 
 from __future__ import annotations
 
+import io
 import random
 import xml.etree.ElementTree as ET
 
 from django.urls import reverse
+from pypdf import PdfReader
 
 from tests.factories import enter, seat_by_hand
 from tests.test_entry_cheese_rescue import BOARD
@@ -213,3 +215,16 @@ def test_the_person_page_plots_the_rating_above_the_history(organiser_client, or
         '<table class="grid stack history">'
     )
     assert "over 2 rounds" in html
+
+
+def test_the_printed_standings_draw_the_movement_and_the_scores(organiser_client, make_event):
+    event = played_event(make_event, "cheese-rescue", rounds=3)
+    url = reverse("tournaments:print_standings", args=[event.slug])
+    reader = PdfReader(io.BytesIO(organiser_client.get(url).content))
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    leader = event.standings.order_by("rank", "player__name").first().player.name
+    assert len(reader.pages) == 1
+    assert "Standings movement by round" in text and "Score distribution per round" in text
+    assert f"1 {leader}" in text and "R3" in text
+    earlier = PdfReader(io.BytesIO(organiser_client.get(url, {"round": 1}).content)).pages[0].extract_text()
+    assert "R1" in earlier and "R2" not in earlier

@@ -48,7 +48,7 @@ def ladder_pdf(ladder: Any) -> bytes:
         header = [
             FitText("#", size=8, bold=True),
             FitText(_("Name"), size=8, bold=True),
-            *(FitText(formats.date_format(event.date, "d/m"), size=7, minimum=4, bold=True) for event in events),
+            *(FitText(str(number), size=8, minimum=5, bold=True, lines=1) for number in range(1, len(events) + 1)),
             FitText(_("Total"), size=8, bold=True),
         ]
         rows = [header]
@@ -69,18 +69,27 @@ def ladder_pdf(ladder: Any) -> bytes:
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("TOPPADDING", (0, 0), (-1, -1), 2.5),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+            ("LEFTPADDING", (2, 0), (-2, -1), 1),
+            ("RIGHTPADDING", (2, 0), (-2, -1), 2),
         ]
         table = Table(rows, colWidths=[30, names, *([column] * len(events)), 40], repeatRows=1, style=TableStyle(style))
-        legend = "; ".join(
-            f"{formats.date_format(event.date, 'd/m')} {event.name} ({event.game_name})" for event in events
-        )
+        legend = [
+            Paragraph(
+                escape(
+                    f"{n}. {event.name} · {event.game_name} · {formats.date_format(event.date, 'SHORT_DATE_FORMAT')}"
+                ),
+                styles()["info"],
+            )
+            for n, event in enumerate(events, start=1)
+        ]
         story = [
             Paragraph(escape(f"{paper.name} · {title}"), styles()["title"]),
             Paragraph(escape(printed), styles()["info"]),
             table,
             Spacer(1, 6),
-            FitText(rule_text(ladder), size=8, minimum=5, colour=GREY, lines=3),
-            Paragraph(escape(legend), styles()["info"]),
+            Paragraph(escape(rule_text(ladder)), styles()["info"]),
+            Spacer(1, 4),
+            *legend,
         ]
         if ladder.unlinked:
             story.append(Paragraph(escape(unlinked_text(ladder.unlinked)), styles()["info"]))

@@ -7,12 +7,13 @@ from decimal import Decimal
 
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
-from reportlab.platypus import Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
 
 from ..collation import sort_key
 from ..models import Event, Standing
 from ..standings.build import seat_results
 from ..standings.metrics import PRECEDENCE, legends, rank_players, shown_metrics
+from .charts import movement_drawing, scores_drawing
 from .common import GREY, PALE, SHADE, FitText, body_size, build_pdf, heading
 from .fonts import BOLD, REGULAR
 
@@ -74,8 +75,22 @@ TABLE_STYLE = [
 ]
 
 
-def standings_pdf(event: Event, lines: list[StandingLine], after_round: int | None = None) -> bytes:
-    """Rank, player, club and the event's metrics (tournament points, game score...) of every player."""
+def charts_block(charts, width: float) -> list:
+    """The movement of the leaders and the scores of each round side by side, each under its title."""
+    half = (width - 12) / 2
+    titles = [_("Standings movement by round"), _("Score distribution per round")]
+    drawings = [
+        movement_drawing(charts.rounds, charts.leaders, half, 150) if charts.rounds else Spacer(1, 1),
+        scores_drawing(charts.scores, half, 150),
+    ]
+    rows = [[FitText(title, size=9, bold=True) for title in titles], drawings]
+    style = TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)])
+    return [Spacer(1, 10), KeepTogether(Table(rows, colWidths=[half + 6, half + 6], style=style, hAlign="LEFT"))]
+
+
+def standings_pdf(event: Event, lines: list[StandingLine], after_round: int | None = None, charts=None) -> bytes:
+    """Rank, player, club and the event's metrics (tournament points, game score...) of every player; under them
+    ``charts`` (``services.statistics.PrintedCharts``), when given."""
     game = event.game_bundle
     metrics = shown_metrics(game)
     with translation.override(event.language):
@@ -102,4 +117,6 @@ def standings_pdf(event: Event, lines: list[StandingLine], after_round: int | No
         table = Table(rows, colWidths=widths, repeatRows=1, style=TableStyle(TABLE_STYLE), hAlign="LEFT")
         notes = [FitText(legend, size=8.5, minimum=6, colour=GREY) for legend in legends(game)]
         story = [*heading(event, f"{event.name} · {title}", extra=printed), table, Spacer(1, 6), *notes]
+        if charts is not None:
+            story.extend(charts_block(charts, width))
         return build_pdf(event, title, story)

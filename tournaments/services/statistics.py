@@ -44,6 +44,8 @@ def movement(event: Event, results: Sequence[SeatResult]) -> Movement:
     """The ranks after each complete round with results, as the standings ranked them then."""
     complete = set(event.rounds.filter(status=RoundStatus.COMPLETE).values_list("number", flat=True))
     rounds = sorted(complete & {result.round for result in results})
+    if not rounds:
+        return Movement([], {}, {})
     names = dict(event.players.values_list("pk", "name"))
     ranks: dict[int, list[int | None]] = {player: [] for player in names}
     for number in rounds:
@@ -124,6 +126,29 @@ def player_plots(event: Event, player: Player) -> list[Plot]:
         score_plot(results, player.pk, "player-scores"),
     ]
     return [plot for plot in found if plot]
+
+
+@dataclass(frozen=True)
+class PrintedCharts:
+    """What the printed standings draw under the table: the leaders' movement and the scores of each round."""
+
+    rounds: list[str]
+    leaders: list[Series]
+    scores: list[Group]
+
+
+def printed_charts(event: Event, after_round: int | None = None) -> PrintedCharts | None:
+    """The standings' charts, up to ``after_round`` when the standings are printed as they were then."""
+    results = [r for r in seat_results(event) if after_round is None or r.round <= after_round]
+    if not results:
+        return None
+    moved = movement(event, results)
+    leaders = [Series(moved.names[p], moved.ranks[p]) for p in moved.leaders(TOP)]
+    by_round: dict[int, list[int]] = {}
+    for result in results:
+        by_round.setdefault(result.round, []).append(result.score)
+    scores = [Group(round_label(n), by_round[n]) for n in sorted(by_round)]
+    return PrintedCharts([round_label(n) for n in moved.rounds], leaders, scores)
 
 
 def rating_plot(history: GameHistory) -> Plot | None:

@@ -18,6 +18,7 @@ from ..printing.seating import seating_pdf
 from ..printing.sheets import round_with_seats, score_sheets_pdf
 from ..printing.standings import standings_after, standings_pdf, stored_standings
 from ..public_address import candidates, public_address, public_link
+from ..services.statistics import printed_charts
 
 
 def pdf_response(content: bytes, filename: str) -> HttpResponse:
@@ -61,7 +62,8 @@ def standings(request, slug: str):
     event = organiser_event(request, slug)
     asked = request.GET.get("round", "").strip()
     if not asked:
-        return pdf_response(standings_pdf(event, stored_standings(event)), f"{event.slug}-standings.pdf")
+        content = standings_pdf(event, stored_standings(event), charts=printed_charts(event))
+        return pdf_response(content, f"{event.slug}-standings.pdf")
     rounds = sorted(event.rounds.values_list("number", flat=True))
     number = whole_number(asked, maximum=max(rounds, default=0), minimum=1)
     if number not in rounds:
@@ -69,7 +71,8 @@ def standings(request, slug: str):
             "numbers": ", ".join(str(n) for n in rounds) or _("none seated yet")
         }
         return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
-    content = standings_pdf(event, standings_after(event, number), after_round=number)
+    charts = printed_charts(event, after_round=number)
+    content = standings_pdf(event, standings_after(event, number), after_round=number, charts=charts)
     return pdf_response(content, f"{event.slug}-standings-round-{number}.pdf")
 
 
