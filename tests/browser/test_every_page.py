@@ -30,6 +30,7 @@ def public_pages(night: Night) -> dict[str, str]:
         "home": "/",
         "event": f"/e/{slug}/",
         "standings": f"/e/{slug}/standings/",
+        "statistics": f"/e/{slug}/statistics/",
         "projector": f"/e/{slug}/projector/",
         "player": f"/e/{slug}/players/{player.pk}/",
         "table link, entered": f"/t/{night.entered.token}/",

@@ -119,7 +119,7 @@ def lines(
 ) -> Plot:
     """A line per series over ``x_labels`` (rounds), labelled at its end; ``inverted`` puts the lowest value on top
     (rank 1). A None value breaks the line."""
-    height, left, right, top, bottom = 250, 30, 118, 10, 34
+    height, left, right, top, bottom = 250, 30, 124, 10, 34
     values = [v for s in series for v in s.values if v is not None]
     low, high = (min(values), max(values)) if values else (0, 1)
     if inverted:
@@ -149,7 +149,7 @@ def lines(
             )
         last = next((v for v in reversed(each.values) if v is not None), None)
         if last is not None and (each.highlight or not each.muted):
-            ends.append((y(last), f"{shown(last)} {short(each.label)}", kind))
+            ends.append((y(last), f"{shown(last)} {short(each.label, 12)}", kind))
     ends.sort()
     for (_wanted, label, kind), placed in zip(
         ends, spread_labels([e[0] for e in ends], top + 4, height - bottom), strict=True

@@ -28,9 +28,11 @@ def rule_text(ladder: Any) -> str:
         "In each tournament the winner scores as many points as players with a result, each place below one less."
     )
     if season.counted:
-        counts = _("Each person's best %(count)d results count; the others are in brackets.") % {
-            "count": season.counted
-        }
+        counts = translation.ngettext(
+            "Only each person's best result counts; the others are in brackets.",
+            "Each person's best %(count)d results count; the others are in brackets.",
+            season.counted,
+        ) % {"count": season.counted}
     else:
         counts = _("Every result counts.")
     return f"{place} {counts}"
