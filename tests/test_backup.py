@@ -25,6 +25,7 @@ from tournaments.models import (
     Rating,
     RatingChange,
     Round,
+    Season,
     Seat,
     SheetRevision,
     Standing,
@@ -136,8 +137,9 @@ def natural(obj):
 
 
 BACKED_UP = {Event, Team, Player, Round, Table, Seat, Manche, SheetRevision, Standing, AuditEntry}
-#: What an event's backup names (its club, its players' people) or what is rebuilt from it (the ratings).
-CLUB_LEVEL = {Club, Person, Rating, RatingChange}
+#: What an event's backup names (its club, its players' people) or what is rebuilt from it (the ratings); a season
+#: is its club's, spanning events, and not in any one event's backup.
+CLUB_LEVEL = {Club, Person, Rating, RatingChange, Season}
 #: Times of a rebuild, not values of the event.
 REBUILT_AT = {"updated"}
 

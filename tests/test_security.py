@@ -55,6 +55,12 @@ PUBLIC_URLS = {
     "player",
     "api_openapi",
     "event_clock",
+    "statistics",
+    # A season's ladder: its club's organisers, and anyone once every event of the season is public (test_seasons).
+    "season",
+    "season_csv",
+    "season_xlsx",
+    "season_pdf",
 }
 SCORER_URLS = {
     "table",
@@ -113,6 +119,7 @@ def organiser_urls(event, tables) -> list[str]:
         "table_id": tables[0].pk,
         "player_id": event.players.first().pk,
         "person_id": 1,
+        "season_id": 1,
     }
     urls = []
     for pattern in organiser_patterns():
