@@ -173,3 +173,28 @@ def test_the_ladder_as_csv_xlsx_and_pdf(organiser_client, club):
     words = reader.pages[0].extract_text()
     assert len(reader.pages) == 1
     assert "Winter 2026" in words and "Season ladder" in words and "Bea" in words and "(1)" in words
+
+
+def test_an_event_moved_to_another_club_leaves_the_old_clubs_seasons(club):
+    from tournaments.services.people import club_changed
+
+    event = night(club, 1, {"Ada": 1})
+    season = season_of(club, [event])
+    other = Club.objects.create(name="Tana dei Goblin")
+    event.club = other
+    event.save(update_fields=["club"])
+    club_changed(event, club.pk)
+    assert not season.events.exists()
+
+
+def test_the_seasons_pages_list_and_edit_a_season(organiser_client, club, django_assert_max_num_queries):
+    event = night(club, 1, {"Ada": 1})
+    season = season_of(club, [event], PointsRule.BEST, 2)
+    with django_assert_max_num_queries(6):
+        listing = organiser_client.get(reverse("tournaments:seasons", args=[club.slug]))
+    assert "Winter 2026" in listing.content.decode() and "Best 2 results count" in listing.content.decode()
+    url = reverse("tournaments:season_edit", args=[club.slug, season.pk])
+    assert organiser_client.get(url).status_code == 200
+    response = organiser_client.post(url, {"name": "Winter", "rule": "all", "best": "2", "events": [event.pk]})
+    season.refresh_from_db()
+    assert response.status_code == 302 and season.name == "Winter" and season.counted is None and season.best is None

@@ -167,10 +167,11 @@ def merge_people(keep: Person, other: Person, author: Author) -> int:
 
 
 def club_changed(event: Event, previous_club: int | None) -> None:
-    """After the event moved to another club (or to none): its players leave the old club's people, and the
-    ratings of both clubs at the event's game are rebuilt."""
+    """After the event moved to another club (or to none): its players leave the old club's people, the event leaves
+    the old club's seasons, and the ratings of both clubs at the event's game are rebuilt."""
     if event.club_id == previous_club:
         return
     event.players.filter(person__isnull=False).update(person=None)
+    event.seasons.remove(*event.seasons.exclude(club_id=event.club_id))
     for club in Club.objects.filter(pk__in=[pk for pk in (previous_club, event.club_id) if pk is not None]):
         rebuild_ratings(club, event.game)
