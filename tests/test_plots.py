@@ -55,6 +55,14 @@ def test_lines_draw_each_series_and_list_its_values():
     assert float(ada[0].get("cy")) > float(ada[1].get("cy")) == float(ada[2].get("cy"))  # rank 1 on top
 
 
+def test_a_long_history_keeps_a_few_dates_under_its_line_and_no_dots():
+    labels = ["" if i % 4 else f"{i // 4 + 1:02d}/01" for i in range(400)]
+    root = parsed(lines("rating", "Rating", "A long history", labels, [Series("Rating", list(range(400)))], "Rating"))
+    dates = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "axis" and "/" in t.text]
+    assert 5 <= len(dates) <= 10 and dates[0] == "01/01"
+    assert not root.findall(f"{SVG}circle") and len(root.findall(f"{SVG}polyline")) == 1
+
+
 def test_strips_give_each_groups_range_and_median_and_mark_the_players_value():
     plot = strips(
         "scores",

@@ -14,6 +14,8 @@ WIDTH = 360
 FONT = 12
 #: Lines whose labels would overlap at the right are pushed apart by at least this much.
 LABEL_GAP = 13
+#: The most labels under an x axis, and the most points of a line drawn with a dot each.
+MAX_TICKS, MAX_DOTS = 10, 60
 #: Where the dots of a strip spread across their band: a fixed sequence, so the same data draws the same picture.
 GOLDEN = 0.6180339887
 
@@ -100,11 +102,12 @@ def short(label: str, length: int = 16) -> str:
 
 
 def x_axis(labels: Sequence[str], x, baseline: float) -> list[str]:
-    every = max(1, math.ceil(len(labels) / 10))
+    """The labels under the x axis: the non-empty ones, thinned to at most ``MAX_TICKS``."""
+    named = [i for i, label in enumerate(labels) if label]
+    every = max(1, math.ceil(len(named) / MAX_TICKS))
     return [
-        svg.text(x(i), baseline + 14, label, class_="axis", text_anchor="middle", font_size=FONT)
-        for i, label in enumerate(labels)
-        if label and (i % every == 0 or i == len(labels) - 1)
+        svg.text(x(i), baseline + 14, labels[i], class_="axis", text_anchor="middle", font_size=FONT)
+        for i in named[::every]
     ]
 
 
@@ -144,9 +147,10 @@ def lines(
                 segment = []
                 continue
             segment.append((x(j), y(value)))
-            body.append(
-                svg.element("circle", cx=x(j), cy=y(value), r=3.5 if each.highlight else 2.5, class_=f"dot {kind}")
-            )
+            if len(each.values) <= MAX_DOTS:
+                body.append(
+                    svg.element("circle", cx=x(j), cy=y(value), r=3.5 if each.highlight else 2.5, class_=f"dot {kind}")
+                )
         last = next((v for v in reversed(each.values) if v is not None), None)
         if last is not None and (each.highlight or not each.muted):
             ends.append((y(last), f"{shown(last)} {short(each.label, 12)}", kind))
