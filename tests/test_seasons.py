@@ -198,3 +198,13 @@ def test_the_seasons_pages_list_and_edit_a_season(organiser_client, club, django
     response = organiser_client.post(url, {"name": "Winter", "rule": "all", "best": "2", "events": [event.pk]})
     season.refresh_from_db()
     assert response.status_code == 302 and season.name == "Winter" and season.counted is None and season.best is None
+
+
+def test_the_event_page_links_to_its_public_seasons_only(club, django_assert_max_num_queries):
+    first, second = night(club, 1, {"Ada": 1}), night(club, 8, {"Ada": 1}, public=False)
+    open_season, closed_season = season_of(club, [first]), season_of(club, [first, second])
+    closed_season.name = "Members only"
+    closed_season.save(update_fields=["name"])
+    with django_assert_max_num_queries(6):
+        html = Client().get(first.get_absolute_url()).content.decode()
+    assert open_season.get_absolute_url() in html and "Members only" not in html

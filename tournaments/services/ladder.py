@@ -69,6 +69,13 @@ class Ladder:
     field_sizes: list[int] = field(default_factory=list)
 
 
+def public_seasons(event: Event) -> list[Season]:
+    """The seasons the event counts towards whose ladder anyone may see (every event of them public), in one query."""
+    private = Season.objects.filter(events__public=False).values("pk")
+    seasons = event.seasons.select_related("club").exclude(pk__in=private)
+    return list(seasons.order_by("-created_at", "name"))
+
+
 def season_events(season: Season) -> list[Event]:
     """The season's tournaments, oldest first."""
     return list(season.events.order_by("date", "name", "pk"))

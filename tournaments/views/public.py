@@ -20,6 +20,7 @@ from ..models import Event, Player, Seat
 from ..numbers import whole_number
 from ..ratings.pages import player_rating
 from ..services.find_table import MAX_QUERY, find_seats, round_now
+from ..services.ladder import public_seasons
 from ..services.player_links import overview
 from ..services.statistics import player_plots
 from ..spreadsheets import xlsx_response
@@ -84,6 +85,7 @@ def event_page(request, slug: str):
         "players": alphabetical(event.players.all(), key=lambda player: player.name),
         "query": query,
         "found": find_seats(current, query),
+        "seasons": public_seasons(event) if event.club_id else [],
     }
     return render(request, "tournaments/event.html", context)
 
