@@ -1,8 +1,9 @@
 """The mixer: seat each round so that players meet as many new opponents as possible.
 
 Nothing is remembered between calls. Each call plans the whole event again from the player count,
-table sizes, rounds and seed (a finite-geometry design when one fits, else a tabu search with a
-fixed number of steps, so every call gets the same plan). If the meetings so far are the plan's
+table sizes, rounds and seed: a stored schedule without repeats when all tables are full and one is
+known (``known_schedules``), else a finite-geometry design when one fits, completed or replaced by a
+tabu search with a fixed number of steps, so every call gets the same plan. If the meetings so far are the plan's
 earlier rounds under some naming of the players, the plan's next round is returned under that
 naming. Otherwise (dropped or late players, seats changed by hand) the next round is searched against
 the actual history: first alone, for the fewest repeats, then together with the remaining rounds, to
@@ -19,6 +20,7 @@ from typing import TypeVar
 
 from .designs import affine_rounds
 from .history import normalise_history, restrict_history
+from .known_schedules import known_schedule
 from .local_search import Tables, meeting_matrix, search_rounds
 from .relabelling import find_relabelling
 from .tables import canonical_order
@@ -133,7 +135,15 @@ def planned_round(
 def plan_event(player_count: int, sizes: list[int], rounds: int, seed: object, deadline: float) -> list[Tables]:
     """The whole event on players ``0..n-1``: the same for the same arguments (unless the deadline cuts the search)."""
     rng = random.Random(f"mixer-plan:{seed}:{player_count}:{sizes}:{rounds}")
-    built = affine_rounds(player_count, sizes[0], rounds, rng) if len(set(sizes)) == 1 else []
+    built = rounds_without_repeats(player_count, sizes, rounds, rng)
     if len(built) >= rounds:
         return built[:rounds]
     return search_rounds(player_count, sizes, {}, rounds, rng, deadline, effort=PLAN_EFFORT, start=built)
+
+
+def rounds_without_repeats(player_count: int, sizes: list[int], rounds: int, rng: random.Random) -> list[Tables]:
+    """Up to ``rounds`` rounds in which no two players meet twice: the stored schedule for these full tables, else
+    finite geometry; [] when the tables differ in size or nothing is known. A stored schedule ignores ``rng``."""
+    if len(set(sizes)) != 1:
+        return []
+    return known_schedule(player_count, sizes[0])[:rounds] or affine_rounds(player_count, sizes[0], rounds, rng)

@@ -1,0 +1,221 @@
+"""Regenerate the mixer's stored schedules: tournaments/seating/known_schedules.txt.
+
+For every player count up to 64 at tables of 3 and of 4 with more than one round known without a repeated
+meeting (``BEST_KNOWN``), a schedule of that many rounds is built the way design theory builds resolvable
+designs: the players are ``h`` copies of the cyclic group Z_M plus ``f`` fixed players, and each base round
+is turned into ``M / q`` rounds by adding 1, 2... to every player's number (the fixed players stay), where
+the base round is itself unchanged by adding multiples of ``M / q``. No pair meets twice if, for every orbit
+of pairs under Z_M, the rounds cover each of its pairs at most once. OR-Tools' CP-SAT solver (a development
+dependency, see requirements-dev.txt; the app never imports it) finds the base rounds as which pairs sit
+together, an equivalence relation with classes of the table size.
+
+Run from the project root: ``.venv/bin/python scripts/seating_schedules.py`` (a few minutes; ``--only 40x4`` redoes
+one case and keeps the others). One worker and a fixed seed make the solver's answers the same on every run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import dataclass
+from itertools import combinations
+from pathlib import Path
+
+from ortools.sat.python import cp_model
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tournaments.seating.known_schedules import BEST_KNOWN, DATA, encode_round, known_schedule  # noqa: E402
+
+Tables = list[list[int]]
+
+
+@dataclass(frozen=True)
+class Cyclic:
+    """Players ``(x, level)`` for x in Z_``order`` and ``levels`` levels, then ``fixed`` players no shift moves, then
+    ``rotating`` players that each shift by 1 moves on to the next, cyclically.
+
+    ``stabilisers`` has one entry per base round: the order ``q`` of the subgroup (multiples of ``order / q``)
+    that leaves the base round unchanged; the base round then gives ``order / q`` rounds.
+    """
+
+    order: int
+    levels: int
+    fixed: int
+    stabilisers: tuple[int, ...] = (1,)
+    rotating: int = 0
+
+    @property
+    def players(self) -> int:
+        return self.order * self.levels + self.fixed + self.rotating
+
+    @property
+    def rounds(self) -> int:
+        return sum(self.order // q for q in self.stabilisers)
+
+
+CONSTRUCTIONS: dict[tuple[int, int], Cyclic] = {
+    # tables of 3
+    (9, 3): Cyclic(3, 3, 0, (1, 3)),
+    (12, 3): Cyclic(4, 3, 0),
+    (15, 3): Cyclic(7, 2, 1),
+    (18, 3): Cyclic(4, 4, 2, (1, 1)),
+    (21, 3): Cyclic(7, 3, 0, (1, 7, 7, 7)),
+    (24, 3): Cyclic(11, 2, 2),
+    (27, 3): Cyclic(13, 2, 1),
+    (30, 3): Cyclic(14, 2, 2),
+    (33, 3): Cyclic(11, 3, 0, (1, 11, 11, 11, 11, 11)),
+    # tables of 4
+    (16, 4): Cyclic(5, 3, 1),
+    (20, 4): Cyclic(5, 4, 0),
+    (24, 4): Cyclic(7, 3, 3),
+    (28, 4): Cyclic(9, 3, 1),
+    (40, 4): Cyclic(39, 1, 1, (3,)),
+}
+"""How each stored schedule is built; the players and rounds match ``BEST_KNOWN``."""
+
+
+class CyclicModel:
+    """The CP-SAT model of a ``Cyclic`` construction at tables of ``table_size``."""
+
+    def __init__(self, construction: Cyclic, table_size: int):
+        self.c = construction
+        self.k = table_size
+        self.n = construction.players
+        self.finite = construction.order * construction.levels
+        self.model = cp_model.CpModel()
+        self.orbit_of, self.orbit_sizes = self.pair_orbits()
+        self.together: list[dict[tuple[int, int], cp_model.IntVar]] = []
+        loads: dict[int, dict[int, tuple[int, cp_model.IntVar]]] = {}
+        for stabiliser in construction.stabilisers:
+            self.add_base_round(construction.order // stabiliser, loads)
+        for orbit, terms in loads.items():
+            self.model.Add(sum(weight * var for weight, var in terms.values()) <= self.orbit_sizes[orbit])
+
+    def shift(self, player: int, by: int) -> int:
+        """``player`` with ``by`` added to its group element; fixed players stay."""
+        if player >= self.finite + self.c.fixed:
+            start = self.finite + self.c.fixed
+            return start + (player - start + by) % self.c.rotating
+        if player >= self.finite:
+            return player
+        level, x = divmod(player, self.c.order)
+        return level * self.c.order + (x + by) % self.c.order
+
+    def shifted_pair(self, a: int, b: int, by: int) -> tuple[int, int]:
+        a, b = self.shift(a, by), self.shift(b, by)
+        return (a, b) if a < b else (b, a)
+
+    def pair_orbits(self) -> tuple[dict[tuple[int, int], int], list[int]]:
+        """Each pair's orbit under Z_M, and the orbits' sizes."""
+        orbit_of: dict[tuple[int, int], int] = {}
+        sizes: list[int] = []
+        for a, b in combinations(range(self.n), 2):
+            if (a, b) not in orbit_of:
+                members = {self.shifted_pair(a, b, g) for g in range(self.c.order)}
+                orbit_of.update(dict.fromkeys(members, len(sizes)))
+                sizes.append(len(members))
+        return orbit_of, sizes
+
+    def add_base_round(self, shifts: int, loads: dict) -> None:
+        """One base round, unchanged by adding multiples of ``shifts``, used with the shifts ``0..shifts-1``."""
+        model, n = self.model, self.n
+        together: dict[tuple[int, int], cp_model.IntVar] = {}
+        for a, b in combinations(range(n), 2):
+            if (a, b) in together:
+                continue
+            var = model.NewBoolVar(f"r{len(self.together)}_{a}_{b}")
+            members = {self.shifted_pair(a, b, g) for g in range(0, self.c.order, shifts)}
+            together.update(dict.fromkeys(members, var))
+            loads.setdefault(self.orbit_of[a, b], {})[var.Index()] = (shifts * len(members), var)
+
+        def sits_with(a: int, b: int) -> cp_model.IntVar:
+            return together[(a, b) if a < b else (b, a)]
+
+        for a in range(n):
+            model.Add(sum(sits_with(a, b) for b in range(n) if b != a) == self.k - 1)
+        for a in (p for p in range(n) if p >= self.finite or p % self.c.order < shifts):
+            for b, c in combinations([p for p in range(n) if p != a], 2):
+                ab, ac, bc = sits_with(a, b), sits_with(a, c), sits_with(b, c)
+                model.AddBoolOr([ab.Not(), ac.Not(), bc])
+                model.AddBoolOr([ab.Not(), bc.Not(), ac])
+                model.AddBoolOr([ac.Not(), bc.Not(), ab])
+        if not self.together and self.c.fixed:
+            model.Add(sits_with(0, self.finite) == 1)
+        self.together.append(together)
+
+    def solve(self, effort: float) -> list[Tables] | None:
+        """The developed rounds, or None if the solver finds none within ``effort`` (deterministic seconds)."""
+        solver = cp_model.CpSolver()
+        solver.parameters.max_deterministic_time = effort
+        solver.parameters.num_workers = 1
+        solver.parameters.random_seed = 1
+        if solver.Solve(self.model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return None
+        rounds = []
+        for together, stabiliser in zip(self.together, self.c.stabilisers, strict=True):
+            tables, seated = [], set()
+            for a in range(self.n):
+                if a not in seated:
+                    table = [a] + [b for b in range(self.n) if b != a and solver.Value(together[min(a, b), max(a, b)])]
+                    seated.update(table)
+                    tables.append(table)
+            for by in range(self.c.order // stabiliser):
+                rounds.append(sorted(sorted(self.shift(p, by) for p in table) for table in tables))
+        return rounds
+
+
+def check(rounds: list[Tables], players: int, table_size: int) -> None:
+    """Raise AssertionError unless every round seats everyone once at full tables and no pair meets twice."""
+    met: set[tuple[int, int]] = set()
+    for tables in rounds:
+        assert sorted(p for table in tables for p in table) == list(range(players)), "not a partition"
+        assert all(len(table) == table_size for table in tables), "a table of another size"
+        for table in tables:
+            for pair in combinations(sorted(table), 2):
+                assert pair not in met, f"{pair} meet twice"
+                met.add(pair)
+
+
+def build(players: int, table_size: int, effort: float) -> list[Tables]:
+    construction = CONSTRUCTIONS[players, table_size]
+    assert construction.players == players and construction.rounds == BEST_KNOWN[players, table_size]
+    rounds = CyclicModel(construction, table_size).solve(effort)
+    if rounds is None:
+        raise SystemExit(f"No schedule found for {players} players at tables of {table_size} within {effort}.")
+    check(rounds, players, table_size)
+    return rounds
+
+
+def write(schedules: dict[tuple[int, int], list[Tables]]) -> None:
+    lines = [
+        "# Schedules without a repeated meeting, written by scripts/seating_schedules.py: under each heading one",
+        "# round a line, tables separated by spaces, each player 0..63 one character of known_schedules.ALPHABET.",
+    ]
+    for (players, table_size), rounds in sorted(schedules.items(), key=lambda item: (item[0][1], item[0][0])):
+        lines += ["", f"{players} players at tables of {table_size}", *map(encode_round, rounds)]
+    DATA.write_text("\n".join(lines) + "\n", encoding="ascii")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", help="one case, e.g. 40x4; the others are kept as stored")
+    parser.add_argument("--effort", type=float, default=600, help="solver work per case (deterministic s)")
+    args = parser.parse_args(argv)
+    wanted = sorted(CONSTRUCTIONS)
+    schedules = {}
+    if args.only:
+        players, table_size = map(int, args.only.split("x"))
+        wanted = [(players, table_size)]
+        schedules = {key: known_schedule(*key) for key in CONSTRUCTIONS if DATA.exists() and known_schedule(*key)}
+    for players, table_size in wanted:
+        start = time.monotonic()
+        schedules[players, table_size] = build(players, table_size, args.effort)
+        print(f"{players} players at tables of {table_size}: {time.monotonic() - start:.1f} s", flush=True)
+    write(schedules)
+
+
+if __name__ == "__main__":
+    main()
