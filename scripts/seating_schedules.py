@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from itertools import combinations
 from pathlib import Path
 
@@ -38,7 +38,10 @@ class Cyclic:
     ``rotating`` players that each shift by 1 moves on to the next, cyclically.
 
     ``stabilisers`` has one entry per base round: the order ``q`` of the subgroup (multiples of ``order / q``)
-    that leaves the base round unchanged; the base round then gives ``order / q`` rounds.
+    that leaves the base round unchanged; the base round then gives ``order / q`` rounds. With ``multiplier``,
+    the base rounds are also unchanged by multiplying every group element by it (a smaller search), every player
+    moving to the next level if ``multiplier_rotates_levels`` and the fixed players moving on to the next,
+    cyclically, if ``multiplier_cycles_fixed``.
     """
 
     order: int
@@ -46,6 +49,14 @@ class Cyclic:
     fixed: int
     stabilisers: tuple[int, ...] = (1,)
     rotating: int = 0
+    multiplier: int = 1
+    multiplier_rotates_levels: bool = False
+    multiplier_cycles_fixed: bool = False
+
+    @property
+    def symmetric(self) -> bool:
+        """Whether the base rounds have a symmetry besides the shifts."""
+        return self.multiplier != 1 or self.multiplier_rotates_levels or self.multiplier_cycles_fixed
 
     @property
     def players(self) -> int:
@@ -56,7 +67,20 @@ class Cyclic:
         return sum(self.order // q for q in self.stabilisers)
 
 
-CONSTRUCTIONS: dict[tuple[int, int], Cyclic] = {
+@dataclass(frozen=True)
+class Product:
+    """A Kirkman triple system of ``outer * inner`` players from those of ``outer`` and of ``inner`` (odd) players.
+
+    Each player of the outer system becomes a group of ``inner`` players ``(a, x)``, x in Z_inner. Each outer round
+    gives ``inner`` rounds: a triple ``a, b, c`` becomes the tables ``(a, x), (b, x + j), (c, x + 2j)`` in round ``j``,
+    so the players of two groups meet once. The inner system's rounds, played in every group at once, follow.
+    """
+
+    outer: int
+    inner: int
+
+
+CONSTRUCTIONS: dict[tuple[int, int], Cyclic | Product] = {
     # tables of 3
     (9, 3): Cyclic(3, 3, 0, (1, 3)),
     (12, 3): Cyclic(4, 3, 0),
@@ -67,12 +91,26 @@ CONSTRUCTIONS: dict[tuple[int, int], Cyclic] = {
     (27, 3): Cyclic(13, 2, 1),
     (30, 3): Cyclic(14, 2, 2),
     (33, 3): Cyclic(11, 3, 0, (1, 11, 11, 11, 11, 11)),
+    (36, 3): Cyclic(17, 2, 2),
+    (39, 3): Cyclic(19, 2, 1, multiplier=7),
+    (42, 3): Cyclic(20, 2, 2),
+    (45, 3): Product(15, 3),
+    (48, 3): Cyclic(23, 2, 2),
+    (54, 3): Cyclic(26, 2, 2),
+    (57, 3): Cyclic(7, 8, 1, (1, 1, 1, 1), multiplier=2),
+    (63, 3): Cyclic(31, 2, 1, multiplier=5),
     # tables of 4
     (16, 4): Cyclic(5, 3, 1),
     (20, 4): Cyclic(5, 4, 0),
     (24, 4): Cyclic(7, 3, 3),
     (28, 4): Cyclic(9, 3, 1),
+    (36, 4): Cyclic(33, 1, 0, (3,), rotating=3),
     (40, 4): Cyclic(39, 1, 1, (3,)),
+    (44, 4): Cyclic(14, 3, 2, multiplier=9, multiplier_rotates_levels=True),
+    (48, 4): Cyclic(15, 3, 3, multiplier_rotates_levels=True, multiplier_cycles_fixed=True),
+    (52, 4): Cyclic(51, 1, 1, (3,), multiplier=4),
+    (60, 4): Cyclic(19, 3, 3, multiplier=7, multiplier_cycles_fixed=True),
+    (64, 4): Cyclic(63, 1, 1, (3,), multiplier=4),
 }
 """How each stored schedule is built; the players and rounds match ``BEST_KNOWN``."""
 
@@ -108,6 +146,34 @@ class CyclicModel:
         a, b = self.shift(a, by), self.shift(b, by)
         return (a, b) if a < b else (b, a)
 
+    def multiplied(self, player: int, power: int) -> int:
+        """``player`` with its group element multiplied by ``multiplier ** power`` (and its level moved on ``power``
+        places if ``multiplier_rotates_levels``); fixed players move on ``power`` places if ``multiplier_cycles_fixed``;
+        rotating players stay."""
+        if self.finite <= player < self.finite + self.c.fixed and self.c.multiplier_cycles_fixed:
+            return self.finite + (player - self.finite + power) % self.c.fixed
+        if player >= self.finite:
+            return player
+        level, x = divmod(player, self.c.order)
+        if self.c.multiplier_rotates_levels:
+            level = (level + power) % self.c.levels
+        return level * self.c.order + x * pow(self.c.multiplier, power, self.c.order) % self.c.order
+
+    def images(self, a: int, b: int, shifts: int) -> set[tuple[int, int]]:
+        """The pairs a base round unchanged by adding multiples of ``shifts`` (and by the multiplier) holds with
+        ``(a, b)``."""
+        found, todo = set(), [(a, b) if a < b else (b, a)]
+        while todo:
+            pair = todo.pop()
+            if pair in found:
+                continue
+            found.add(pair)
+            x, y = pair
+            todo.append(self.shifted_pair(x, y, shifts))
+            mx, my = self.multiplied(x, 1), self.multiplied(y, 1)
+            todo.append((mx, my) if mx < my else (my, mx))
+        return found
+
     def pair_orbits(self) -> tuple[dict[tuple[int, int], int], list[int]]:
         """Each pair's orbit under Z_M, and the orbits' sizes."""
         orbit_of: dict[tuple[int, int], int] = {}
@@ -127,9 +193,12 @@ class CyclicModel:
             if (a, b) in together:
                 continue
             var = model.NewBoolVar(f"r{len(self.together)}_{a}_{b}")
-            members = {self.shifted_pair(a, b, g) for g in range(0, self.c.order, shifts)}
+            members = self.images(a, b, shifts)
             together.update(dict.fromkeys(members, var))
-            loads.setdefault(self.orbit_of[a, b], {})[var.Index()] = (shifts * len(members), var)
+            for pair in members:
+                orbit = loads.setdefault(self.orbit_of[pair], {})
+                weight, _ = orbit.get(var.Index(), (0, var))
+                orbit[var.Index()] = (weight + shifts, var)
 
         def sits_with(a: int, b: int) -> cp_model.IntVar:
             return together[(a, b) if a < b else (b, a)]
@@ -142,8 +211,8 @@ class CyclicModel:
                 model.AddBoolOr([ab.Not(), ac.Not(), bc])
                 model.AddBoolOr([ab.Not(), bc.Not(), ac])
                 model.AddBoolOr([ac.Not(), bc.Not(), ab])
-        if not self.together and self.c.fixed:
-            model.Add(sits_with(0, self.finite) == 1)
+        if not self.together and self.c.fixed and not self.c.symmetric:
+            model.Add(sits_with(0, self.finite) == 1)  # a shift of the first base round takes player 0 there
         self.together.append(together)
 
     def solve(self, effort: float) -> list[Tables] | None:
@@ -179,10 +248,31 @@ def check(rounds: list[Tables], players: int, table_size: int) -> None:
                 met.add(pair)
 
 
+def product_rounds(outer: list[Tables], inner: list[Tables], size: int) -> list[Tables]:
+    """The rounds of a ``Product`` from the outer and inner systems' rounds; ``size`` is the inner player count."""
+    rounds = []
+    for tables in outer:
+        for j in range(size):
+            rounds.append(
+                sorted(
+                    sorted((a * size + x, b * size + (x + j) % size, c * size + (x + 2 * j) % size))
+                    for a, b, c in tables
+                    for x in range(size)
+                )
+            )
+    for tables in inner:
+        rounds.append(sorted(sorted(a * size + x for x in table) for a in range(len(outer[0]) * 3) for table in tables))
+    return rounds
+
+
 def build(players: int, table_size: int, effort: float) -> list[Tables]:
     construction = CONSTRUCTIONS[players, table_size]
-    assert construction.players == players and construction.rounds == BEST_KNOWN[players, table_size]
-    rounds = CyclicModel(construction, table_size).solve(effort)
+    if isinstance(construction, Product):
+        outer, inner = (build(count, 3, effort) if count > 3 else [[[0, 1, 2]]] for count in astuple(construction))
+        rounds = product_rounds(outer, inner, construction.inner)
+    else:
+        assert construction.players == players and construction.rounds == BEST_KNOWN[players, table_size]
+        rounds = CyclicModel(construction, table_size).solve(effort)
     if rounds is None:
         raise SystemExit(f"No schedule found for {players} players at tables of {table_size} within {effort}.")
     check(rounds, players, table_size)
