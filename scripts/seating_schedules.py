@@ -109,6 +109,7 @@ CONSTRUCTIONS: dict[tuple[int, int], Cyclic | Product] = {
     (44, 4): Cyclic(14, 3, 2, multiplier=9, multiplier_rotates_levels=True),
     (48, 4): Cyclic(15, 3, 3, multiplier_rotates_levels=True, multiplier_cycles_fixed=True),
     (52, 4): Cyclic(51, 1, 1, (3,), multiplier=4),
+    (56, 4): Cyclic(18, 3, 2, multiplier=7, multiplier_rotates_levels=True),
     (60, 4): Cyclic(19, 3, 3, multiplier=7, multiplier_cycles_fixed=True),
     (64, 4): Cyclic(63, 1, 1, (3,), multiplier=4),
 }

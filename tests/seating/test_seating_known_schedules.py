@@ -147,9 +147,12 @@ def test_short_tables_are_searched_and_reach_no_repeats(count, rounds, table_siz
     assert slowest < 10
 
 
-def test_a_player_dropping_out_falls_back_to_the_search():
-    everyone = list(range(28))
-    schedule, _ = play(everyone, 4, 4, seed=0)
-    rest, _ = play(everyone[:-1], 9, 4, seed=0, history_rounds=schedule)
-    assert total_repeats(rest[:4]) == 0
-    assert total_repeats(rest) <= repeat_lower_bound(27, [4] * 9) + 6
+def test_a_player_dropping_out_or_arriving_late_is_searched_around():
+    everyone = list(range(40))
+    first, _ = play(everyone, 3, 4, seed=0)
+    after_a_drop, slowest = play(everyone[:-1], 6, 4, seed=0, history_rounds=first)
+    assert total_repeats(after_a_drop) == 0
+    late_start, _ = play(everyone[:-1], 1, 4, seed=0)
+    with_the_late_player, _ = play(everyone, 5, 4, seed=0, history_rounds=late_start)
+    assert total_repeats(with_the_late_player) == 0
+    assert slowest < 10

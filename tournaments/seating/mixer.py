@@ -42,7 +42,7 @@ ROUND_EFFORT = 2_000_000
 SEARCH_EFFORT = 8_000_000
 """Swaps evaluated at most when then searching the remaining rounds together."""
 
-RELABEL_SECONDS = 1.0
+RELABEL_SECONDS = 2.0
 """Time allowed to match the history to the plan's earlier rounds."""
 
 MAX_LOOKAHEAD = 12
