@@ -96,6 +96,7 @@ CONSTRUCTIONS: dict[tuple[int, int], Cyclic | Product] = {
     (42, 3): Cyclic(20, 2, 2),
     (45, 3): Product(15, 3),
     (48, 3): Cyclic(23, 2, 2),
+    (51, 3): Cyclic(25, 2, 1, multiplier_rotates_levels=True),
     (54, 3): Cyclic(26, 2, 2),
     (57, 3): Cyclic(7, 8, 1, (1, 1, 1, 1), multiplier=2),
     (63, 3): Cyclic(31, 2, 1, multiplier=5),

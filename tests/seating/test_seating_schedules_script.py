@@ -1,0 +1,44 @@
+"""The script that regenerates the stored schedules: its constructions give valid schedules of the known length."""
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from tournaments.seating.known_schedules import BEST_KNOWN
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "seating_schedules.py"
+
+
+@pytest.fixture(scope="module")
+def script():
+    spec = importlib.util.spec_from_file_location("seating_schedules", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while the script loads
+    spec.loader.exec_module(module)
+    yield module
+    del sys.modules[spec.name]
+
+
+def test_every_construction_matches_the_best_known_rounds(script):
+    for (players, table_size), construction in script.CONSTRUCTIONS.items():
+        assert BEST_KNOWN[players, table_size] > 1
+        if isinstance(construction, script.Cyclic):
+            assert (construction.players, construction.rounds) == (players, BEST_KNOWN[players, table_size])
+        else:
+            assert construction.outer * construction.inner == players
+
+
+@pytest.mark.parametrize(("players", "table_size"), [(16, 4), (24, 4), (15, 3), (21, 3), (45, 3)])
+def test_small_cases_are_built_again_without_a_repeat(script, players, table_size):
+    rounds = script.build(players, table_size, effort=60)
+    assert len(rounds) == BEST_KNOWN[players, table_size]
+    script.check(rounds, players, table_size)
+
+
+def test_the_check_refuses_a_pair_met_twice_and_a_round_that_misses_a_player(script):
+    with pytest.raises(AssertionError, match="meet twice"):
+        script.check([[[0, 1, 2], [3, 4, 5]], [[0, 1, 3], [2, 4, 5]]], 6, 3)
+    with pytest.raises(AssertionError, match="partition"):
+        script.check([[[0, 1, 2], [3, 4, 4]]], 6, 3)
