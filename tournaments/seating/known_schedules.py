@@ -33,8 +33,9 @@ BEST_KNOWN: dict[tuple[int, int], int] = {
     (12, 3): 4,
     # Tables of 4. N = 4 (mod 12): resolvable designs, (N - 1) / 3 rounds (Hanani, Ray-Chaudhuri and Wilson, 1972).
     # N = 0 (mod 12), N >= 24: 4-RGDDs of type 3^(N/3), (N - 3) / 3 rounds. N = 8 (mod 12), N >= 32: 4-RGDDs of
-    # type 2^(N/2), (N - 2) / 3 rounds (Ge, Lam, Ling and Shen, 2005). Fewer than 4 tables cannot be split twice;
-    # 20 players get 5 rounds, as no 4-RGDD of type 2^10 exists.
+    # type 2^(N/2), (N - 2) / 3 rounds: 32 players is the social golfer problem, solved for 10 rounds by Aguado in
+    # 2004 (resolvable packings: Ge, Lam, Ling and Shen, 2005). Fewer than 4 tables cannot be split twice; 20
+    # players get 5 rounds, as no 4-RGDD of type 2^10 exists.
     **{(n, 4): (n - 1) // 3 for n in range(16, 65, 12)},
     **{(n, 4): (n - 3) // 3 for n in range(24, 61, 12)},
     **{(n, 4): (n - 2) // 3 for n in range(32, 57, 12)},
