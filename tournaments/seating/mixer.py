@@ -3,11 +3,12 @@
 Nothing is remembered between calls. Each call plans the whole event again from the player count,
 table sizes, rounds and seed: a stored schedule without repeats when all tables are full and one is
 known (``known_schedules``), else a finite-geometry design when one fits, completed or replaced by a
-tabu search with a fixed number of steps, so every call gets the same plan. If the meetings so far are the plan's
-earlier rounds under some naming of the players, the plan's next round is returned under that
-naming. Otherwise (dropped or late players, seats changed by hand) the next round is searched against
-the actual history: first alone, for the fewest repeats, then together with the remaining rounds, to
-prefer among equally good next rounds one that does not force repeats later.
+tabu search with a fixed number of steps, so every call gets the same plan (and a stored schedule
+whatever the seed). If the meetings so far are the plan's earlier rounds under some naming of the
+players, the plan's next round is returned under that naming. Otherwise (dropped or late players,
+seats changed by hand) the next round is searched against the actual history: first alone, for the
+fewest repeats, then together with the remaining rounds, to prefer among equally good next rounds one
+that does not force repeats later.
 """
 
 from __future__ import annotations
