@@ -9,8 +9,9 @@ of pairs under Z_M, the rounds cover each of its pairs at most once. OR-Tools' C
 dependency, see requirements-dev.txt; the app never imports it) finds the base rounds as which pairs sit
 together, an equivalence relation with classes of the table size.
 
-Run from the project root: ``.venv/bin/python scripts/seating_schedules.py`` (a few minutes; ``--only 40x4`` redoes
-one case and keeps the others). One worker and a fixed seed make the solver's answers the same on every run.
+Run from the project root: ``.venv/bin/python scripts/seating_schedules.py`` (some minutes, the largest cases a few
+each; ``--only 40x4`` redoes one case and keeps the others). One worker, a fixed seed and a limit in deterministic
+time make the solver's answers the same on every run.
 """
 
 from __future__ import annotations
@@ -114,7 +115,13 @@ CONSTRUCTIONS: dict[tuple[int, int], Cyclic | Product] = {
     (60, 4): Cyclic(19, 3, 3, multiplier=7, multiplier_cycles_fixed=True),
     (64, 4): Cyclic(63, 1, 1, (3,), multiplier=4),
 }
-"""How each stored schedule is built; the players and rounds match ``BEST_KNOWN``."""
+"""How each stored schedule is built; the players and rounds match ``BEST_KNOWN``.
+
+Not found yet, though known: 32 at tables of 4 for 10 rounds (tried: Cyclic(10, 3, 2), Cyclic(5, 6, 2, (1, 1)),
+Cyclic(16, 2, 0, (2, 8)), Cyclic(8, 4, 0, (1, 4)), Cyclic(32, 1, 0, (4, 16)) and multipliers) and 60 at tables of 3
+for 29 rounds (tried: Cyclic(29, 2, 2), Cyclic(58, 1, 0, (2,), rotating=2) and multipliers): none gave a schedule
+within the effort spent. The mixer searches those rounds.
+"""
 
 
 class CyclicModel:
