@@ -23,6 +23,7 @@ from tournaments.seating.known_schedules import (
     known_schedule,
     stored_schedules,
 )
+from tournaments.seating.mixer import without_players_who_never_meet
 
 
 def play(players, rounds, table_size, seed, history_rounds=(), seat_by_hand=None):
@@ -144,8 +145,8 @@ def test_past_the_known_rounds_the_repeats_are_spread_to_the_bound():
     assert slowest < 10
 
 
-@pytest.mark.parametrize(("count", "rounds", "table_size"), [(47, 5, 4), (30, 6, 4), (31, 8, 3)])
-def test_short_tables_are_searched_and_reach_no_repeats(count, rounds, table_size):
+@pytest.mark.parametrize(("count", "rounds", "table_size"), [(47, 5, 4), (30, 6, 4), (31, 8, 3), (29, 5, 4)])
+def test_short_tables_reach_no_repeats(count, rounds, table_size):
     schedule, slowest = play(list(range(count)), rounds, table_size, seed=0)
     assert total_repeats(schedule) == 0
     assert slowest < 10
@@ -160,3 +161,20 @@ def test_a_player_dropping_out_or_arriving_late_is_searched_around():
     with_the_late_player, _ = play(everyone, 5, 4, seed=0, history_rounds=late_start)
     assert total_repeats(with_the_late_player) == 0
     assert slowest < 10
+
+
+@pytest.mark.parametrize(("count", "rounds", "table_size"), [(47, 15, 4), (62, 30, 3), (30, 9, 4)])
+def test_short_tables_follow_a_known_schedule_without_players_who_never_meet(count, rounds, table_size):
+    schedule, slowest = play(list(range(count)), rounds, table_size, seed=5)
+    assert total_repeats(schedule) == 0
+    assert slowest < 10
+
+
+def test_the_players_left_out_of_a_known_schedule_never_meet_in_it():
+    stored = known_schedule(9, 3)
+    two_rounds = without_players_who_never_meet(stored[:2], 9, 2)
+    assert [sorted(map(len, tables), reverse=True) for tables in two_rounds] == [[3, 2, 2], [3, 2, 2]]
+    assert sorted(p for table in two_rounds[0] for p in table) == list(range(7))
+    assert total_repeats(two_rounds) == 0
+    assert without_players_who_never_meet(stored, 9, 2) == []
+    assert without_players_who_never_meet(stored, 9, 0) == stored

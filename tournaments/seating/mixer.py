@@ -1,10 +1,11 @@
 """The mixer: seat each round so that players meet as many new opponents as possible.
 
 Nothing is remembered between calls. Each call plans the whole event again from the player count,
-table sizes, rounds and seed: a stored schedule without repeats when all tables are full and one is
-known (``known_schedules``), else a finite-geometry design when one fits, completed or replaced by a
-tabu search with a fixed number of steps, so every call gets the same plan (and a stored schedule
-whatever the seed). If the meetings so far are the plan's earlier rounds under some naming of the
+table sizes, rounds and seed: a stored schedule without repeats when one is known for the player count
+(``known_schedules``), else a finite-geometry design when one fits (with some tables one short, either for
+one more player per short table, without players who never meet in it), completed or replaced by a tabu
+search with a fixed number of steps, so every call gets the same plan (and a stored schedule whatever
+the seed). If the meetings so far are the plan's earlier rounds under some naming of the
 players, the plan's next round is returned under that naming. Otherwise (dropped or late players,
 seats changed by hand) the next round is searched against the actual history: first alone, for the
 fewest repeats, then together with the remaining rounds, to prefer among equally good next rounds one
@@ -143,8 +144,50 @@ def plan_event(player_count: int, sizes: list[int], rounds: int, seed: object, d
 
 
 def rounds_without_repeats(player_count: int, sizes: list[int], rounds: int, rng: random.Random) -> list[Tables]:
-    """Up to ``rounds`` rounds in which no two players meet twice: the stored schedule for these full tables, else
-    finite geometry; [] when the tables differ in size or nothing is known. A stored schedule ignores ``rng``."""
-    if len(set(sizes)) != 1:
+    """Up to ``rounds`` rounds in which no two players meet twice: the stored schedule for these tables, else finite
+    geometry; with some tables one short, such a schedule for one more player per short table, without players
+    who never meet in it. [] when nothing is known. A stored schedule ignores ``rng``."""
+    size = max(sizes, default=0)
+    short = sizes.count(size - 1)
+    if short + sizes.count(size) != len(sizes) or size < 2:
         return []
-    return known_schedule(player_count, sizes[0])[:rounds] or affine_rounds(player_count, sizes[0], rounds, rng)
+    full_count = player_count + short
+    full = known_schedule(full_count, size)[:rounds] or affine_rounds(full_count, size, rounds, rng)
+    return without_players_who_never_meet(full, full_count, short)
+
+
+def without_players_who_never_meet(schedule: list[Tables], player_count: int, missing: int) -> list[Tables]:
+    """``schedule`` (players ``0..player_count-1``) without ``missing`` players of whom no two ever meet in it, so each
+    of their tables is one short every round and the others meet as before, the rest renumbered in order; [] if no
+    such players are found (the highest numbers are tried first)."""
+    if not missing:
+        return schedule
+    partners: list[set[int]] = [set() for _ in range(player_count)]
+    for tables in schedule:
+        for table in tables:
+            for a, b in combinations(table, 2):
+                partners[a].add(b)
+                partners[b].add(a)
+    removed = strangers(partners, missing)
+    if removed is None:
+        return []
+    number = {p: i for i, p in enumerate(p for p in range(player_count) if p not in removed)}
+    return [[[number[p] for p in table if p in number] for table in tables] for tables in schedule]
+
+
+def strangers(partners: list[set[int]], wanted: int) -> set[int] | None:
+    """``wanted`` players no two of whom are partners, found depth-first from the highest numbers; None if none."""
+    chosen: list[int] = []
+
+    def extend(below: int) -> bool:
+        if len(chosen) == wanted:
+            return True
+        for p in range(below - 1, -1, -1):
+            if not any(p in partners[q] for q in chosen):
+                chosen.append(p)
+                if extend(p):
+                    return True
+                chosen.pop()
+        return False
+
+    return set(chosen) if extend(len(partners)) else None
