@@ -131,7 +131,10 @@ AUTH_PASSWORD_VALIDATORS = [
 
 LANGUAGE_CODE = os.environ.get("LANGUAGE_CODE", "en")
 LANGUAGES = [("en", _("English")), ("es", _("Spanish")), ("it", _("Italian"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+#: The app's catalogues first, then the date words of the formats package (lower-case Italian months).
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "config" / "formats" / "locale"]
+#: Dates in each language's own style, where Django's formats differ from it.
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Rome")
 USE_I18N = True
 USE_TZ = True

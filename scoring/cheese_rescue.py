@@ -405,7 +405,7 @@ DOCUMENT = {"tallies": [{"cheese_points": ANY, "cheese_cards": ANY}], "board": A
 RULES = GameRules(
     key="cheese-rescue",
     name="Cheese Rescue",
-    variants=(Variant("standard", "Standard", (2, 3, 4)),),
+    variants=(Variant("standard", _("Standard"), (2, 3, 4)),),
     tally_fields=(
         TallyField("cheese_points", _("Cheese points"), _("The points of your cheeses left on the board.")),
         TallyField("cheese_cards", _("Cheese cards"), _("How many of your cheeses are left on the board.")),

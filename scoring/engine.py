@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import Problems, ScoreSheetError, at
+from .errors import Component, Problems, ScoreSheetError, at, components
 from .games import GAMES
 from .i18n import _
 from .ranking import competition_ranks
@@ -81,7 +81,7 @@ def read_variant(document: dict, rules: GameRules, count: int, problems: Problem
         key = rules.default_variant(count)
     variant = rules.variant(key) if isinstance(key, str) else None
     if variant is None:
-        choices = ", ".join(v.key for v in rules.variants)
+        choices = components(rules.key, "variant", (v.key for v in rules.variants))
         problems.add(
             "variant", _("Unknown variant of {game}; the variants are: {choices}."), game=rules.name, choices=choices
         )
@@ -92,7 +92,7 @@ def read_variant(document: dict, rules: GameRules, count: int, problems: Problem
             "players",
             _("{game} ({variant}) is played by {counts} players; this sheet names {count}."),
             game=rules.name,
-            variant=variant.key,
+            variant=Component(rules.key, "variant", variant.key),
             counts=counts,
             count=count,
         )

@@ -6,13 +6,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import Problems, ScoreSheetError, at
+from .errors import Component, Problems, ScoreSheetError, at, components
 from .grid import flat_groups
 from .i18n import _
 from .registry import GameOutcome, GameRules, PlayerScore, Sheet, TallyField, Variant
 from .shape import ANY
 from .values import read_int, read_list, read_object, read_str
 
+KEY = "snack-match"
 STANDARD = "standard"
 SPECIAL_DIET = "special-diet"
 
@@ -274,10 +275,11 @@ def read_diet_card(value: Any, path: str, problems: Problems) -> DietCard | None
     if card is None:
         return None
     component = read_name(card.get("component"), at(path, "component"), problems)
-    modifier = read_str(card.get("modifier"), at(path, "modifier"), problems, choices=tuple(MODIFIERS))
+    modifiers = components(KEY, "modifier", MODIFIERS)
+    modifier = read_str(card.get("modifier"), at(path, "modifier"), problems, choices=modifiers)
     kind = card.get("kind")
     if kind is not None:
-        kind = read_str(kind, at(path, "kind"), problems, choices=KINDS)
+        kind = read_str(kind, at(path, "kind"), problems, choices=components(KEY, "kind", KINDS))
         if kind is None:
             return None
     if component is None or modifier is None:
@@ -313,7 +315,7 @@ def read_diet(document: dict, variant: str, problems: Problems) -> list[DietCard
         problems.add(
             at(at("diet", 1), "modifier"),
             _("The two extra cards are different modifier cards; '{modifier}' is chosen twice."),
-            modifier=read[1].modifier,
+            modifier=Component(KEY, "modifier", read[1].modifier),
         )
         return None
     return read  # type: ignore[return-value]
@@ -376,7 +378,7 @@ def resolve_kinds(grids: list[Grid], diet: list[DietCard], problems: Problems) -
             problems.add(
                 at(at("diet", i), "kind"),
                 _("'{component}' is both a snack and a tablecloth at this table; say which the card shows."),
-                component=card.component,
+                component=Component(KEY, "component", card.component),
             )
         resolved.append(card if card.kind else DietCard(card.component, card.modifier, (kinds or KINDS)[0]))
     return None if len(problems) > before else resolved
@@ -471,7 +473,7 @@ DOCUMENT = {
 PLAYER_COUNTS = tuple(range(2, 10))
 
 RULES = GameRules(
-    key="snack-match",
+    key=KEY,
     name="Snack Match",
     variants=(
         Variant(STANDARD, _("Standard"), PLAYER_COUNTS),

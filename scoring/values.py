@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import Problems
+from .errors import Listing, Problems
 from .i18n import _
 
 #: Numbers beyond this are never meaningful on a score sheet; refusing them keeps arithmetic cheap.
@@ -64,12 +64,13 @@ def read_object(value: Any, path: str, problems: Problems) -> dict | None:
     return value
 
 
-def read_str(value: Any, path: str, problems: Problems, choices: tuple[str, ...] | None = None) -> str | None:
-    """A non-empty string, one of ``choices`` when given."""
+def read_str(value: Any, path: str, problems: Problems, choices: tuple[str, ...] | Listing | None = None) -> str | None:
+    """A non-empty string, one of ``choices`` when given (keys, or a listing of the components they name)."""
     if not isinstance(value, str) or not value.strip():
         problems.add(path, _("A text value is expected here."))
         return None
-    if choices is not None and value not in choices:
-        problems.add(path, _("'{value}' is not one of: {choices}."), value=value[:40], choices=", ".join(choices))
+    listing = choices if choices is None or isinstance(choices, Listing) else Listing(tuple(choices))
+    if listing is not None and value not in {str(item) for item in listing.items}:
+        problems.add(path, _("'{value}' is not one of: {choices}."), value=value[:40], choices=listing)
         return None
     return value

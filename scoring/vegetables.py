@@ -6,12 +6,13 @@ from functools import cache
 from operator import le
 from typing import Any, NamedTuple
 
-from .errors import Problems, at
+from .errors import Component, Problems, at
 from .i18n import _
 from .registry import GameOutcome, GameRules, PlayerScore, Sheet, TallyField, Variant
 from .shape import ANY
 from .values import read_int, read_list, read_object
 
+KEY = "vegetables"
 SEQUENCES_PER_MANCHE = 16
 FAMILIES = 4
 POZZO_STEP = 10
@@ -135,7 +136,7 @@ def read_row(manche: dict, key: str, path: str, count: int, problems: Problems) 
     value = manche.get(key)
     row_path = at(path, key)
     if value is None:
-        problems.add(row_path, _("This manche has no {row} row; write one number per player."), row=key)
+        problems.add(row_path, _("This manche has no {row} row; write one number per player."), row=row_named(key))
         return None
     items = read_list(value, row_path, problems, length=count)
     if items is None:
@@ -144,6 +145,11 @@ def read_row(manche: dict, key: str, path: str, count: int, problems: Problems) 
     if any(number is None for number in row):
         return None
     return row  # type: ignore[return-value]
+
+
+def row_named(key: str) -> Component:
+    """A row of the sheet (pozzo, sequences...) as a message names it."""
+    return Component(KEY, "row", key)
 
 
 def read_counts(manche: dict, key: str, path: str, count: int, problems: Problems) -> list[int] | None:
@@ -346,9 +352,9 @@ def seat_score(entries: tuple[tuple[int, int, int, int], ...]) -> PlayerScore:
 DOCUMENT = {"manches": [{"pozzo": ANY, "sequences": ANY, "family_bonuses": ANY, "penalties": ANY}]}
 
 RULES = GameRules(
-    key="vegetables",
+    key=KEY,
     name="VEGEtables",
-    variants=(Variant("expert", "Expert", (2, 3, 4)),),
+    variants=(Variant("expert", _("Expert"), (2, 3, 4)),),
     tally_fields=(
         TallyField(
             "pozzo",

@@ -6,15 +6,18 @@ from collections.abc import Collection, Mapping, Sequence
 from itertools import combinations
 from typing import Any, NamedTuple, cast
 
-from .errors import Problems, at
+from .errors import AND, Component, Listing, Problems, at, components
 from .grid import piece_of, piece_sizes
 from .i18n import _
 from .registry import GameOutcome, GameRules, PlayerScore, Sheet, TallyField, TeamScore, Variant
 from .shape import ANY, Each
 from .values import read_int, read_list, read_object
 
+KEY = "veggies"
 #: The goods in the order every list of goods is given.
 GOODS = ("strawberries", "bananas", "grapes", "carrots", "mushrooms")
+#: The goods as a message lists them.
+ALL_GOODS = components(KEY, "good", GOODS)
 GOOD_SET = frozenset(GOODS)
 GOOD_OF_CELL = {"S": "strawberries", "B": "bananas", "G": "grapes", "C": "carrots", "M": "mushrooms"}
 EMPTY = "E"
@@ -88,6 +91,11 @@ class BiggestGoods(NamedTuple):
 
 def in_goods_order(goods: Collection[str]) -> tuple[str, ...]:
     return tuple(good for good in GOODS if good in goods)
+
+
+def good_named(key: str) -> Component:
+    """A good as a message names it."""
+    return Component(KEY, "good", key)
 
 
 def biggest_goods(goods: Mapping[str, Mapping[str, int]], count: int) -> BiggestGoods:
@@ -287,7 +295,7 @@ def read_goods(value: Any, path: str, problems: Problems) -> GoodsTally | None:
             path,
             _("There are only {count} goods: {goods}; this lists {actual}."),
             count=len(GOODS),
-            goods=", ".join(GOODS),
+            goods=ALL_GOODS,
             actual=len(entries),
         )
         return None
@@ -297,7 +305,7 @@ def read_goods(value: Any, path: str, problems: Problems) -> GoodsTally | None:
                 at(path, str(key)),
                 _("'{value}' is not a good; the goods are: {goods}."),
                 value=str(key)[:40],
-                goods=", ".join(GOODS),
+                goods=ALL_GOODS,
             )
     goods: GoodsTally = {}
     for good in GOODS:
@@ -463,13 +471,13 @@ def read_declared_names(value: list, path: str, goods: GoodsTally | None, proble
     ok = True
     for j, name in enumerate(value):
         if not isinstance(name, str) or name not in GOOD_SET:
-            problems.add(at(path, j), _("Declare one of the goods: {goods}."), goods=", ".join(GOODS))
+            problems.add(at(path, j), _("Declare one of the goods: {goods}."), goods=ALL_GOODS)
             ok = False
         elif name in names:
-            problems.add(at(path, j), _("{good} is declared twice."), good=name)
+            problems.add(at(path, j), _("{good} is declared twice."), good=good_named(name))
             ok = False
         elif goods is not None and name not in goods:
-            problems.add(at(path, j), _("There are no {good} in this stand to declare."), good=name)
+            problems.add(at(path, j), _("There are no {good} in this stand to declare."), good=good_named(name))
             ok = False
         else:
             names.append(name)
@@ -486,7 +494,7 @@ def report_invalid_declaration(
         problems.add(
             at(path, j),
             _("{good} (largest group {size}) is not among this stand's biggest groups; the choices are: {choices}."),
-            good=names[j],
+            good=good_named(names[j]),
             size=goods[names[j]]["largest"],
             choices=choices,
         )
@@ -495,14 +503,17 @@ def report_invalid_declaration(
         problems.add(
             path,
             _("{good} has a bigger group than a declared good, so it must be declared; the choices are: {choices}."),
-            good=missing,
+            good=good_named(missing),
             choices=choices,
         )
 
 
-def describe_choices(choice: BiggestGoods) -> str:
-    """The valid declarations as players say them: "strawberries / grapes"."""
-    return " / ".join(" and ".join(declaration) for declaration in choice.declarations())
+def describe_choices(choice: BiggestGoods) -> Listing:
+    """The valid declarations as players say them: "strawberries / grapes", "bananas and grapes / ..."."""
+    return Listing(
+        tuple(components(KEY, "good", declaration, last=AND) for declaration in choice.declarations()),
+        separator=" / ",
+    )
 
 
 #: The keys of a sheet the rules read (``shape``): a stand is a tally (goods by name, mice) or a grid.
@@ -517,12 +528,12 @@ def default_variant(count: int) -> str:
 
 
 RULES = GameRules(
-    key="veggies",
+    key=KEY,
     name="Veggies",
     variants=(
-        Variant("standard", "Standard", (3, 4)),
-        Variant("two-player", "Two players", (2,)),
-        Variant("teams", "Teams", (4,)),
+        Variant("standard", _("Standard"), (3, 4)),
+        Variant("two-player", _("Two players"), (2,)),
+        Variant("teams", _("Teams"), (4,)),
     ),
     tally_fields=(
         TallyField("declared", _("Declared good"), _("The good of your biggest group, as you told the table.")),
@@ -534,5 +545,5 @@ RULES = GameRules(
     document=DOCUMENT,
     default_variant=default_variant,
     table_sizes=(2, 3, 4),
-    tiebreak_label="fewest mice",
+    tiebreak_label=_("fewest mice"),
 )

@@ -46,9 +46,9 @@ def page(client, table) -> str:
     return client.get(reverse("tournaments:table", args=[table.token])).content.decode()
 
 
-def post(client, table, fields, *, htmx=False, version=0, check=False):
+def post(client, table, fields, *, htmx=False, version=0, check=False, redraw=False):
     name = "tournaments:table_check" if check else "tournaments:table_save"
-    data = {"seat": "1", "version": str(version), **fields}
+    data = {"seat": "1", "version": str(version), **fields, **({"redraw": "1"} if redraw else {})}
     extra = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     return client.post(reverse(name, args=[table.token, 1]), data, **extra)
 
@@ -85,19 +85,27 @@ def test_the_form_starts_with_the_tallies_and_a_switch_to_the_board(client, tabl
     body = page(client, table)
     assert 'name="tallies[0].cheese_points"' in body and 'name="tallies[1].cheese_cards"' in body
     assert 'name="board[' not in body
-    assert re.search(r'<button type="submit" name="entry_mode" value="board">Enter the board instead</button>', body)
+    assert re.search(r'name="entry_mode" value="tallies" checked><span>Tallies</span>', body)
+    assert re.search(r'name="entry_mode" value="board"><span>Board</span>', body)
+    switch = body[body.index('<fieldset class="switch">') : body.index("</fieldset>", body.index('class="switch"'))]
+    assert 'hx-vals=\'{"redraw": "1"}\'' in switch and 'hx-trigger="change"' in switch, "choosing redraws at once"
+    assert 'hx-include="closest form, #i-am"' in switch, "and keeps who I am"
+    assert f'hx-post="/t/{table.token}/manches/1/check/"' in switch, "counted with the live checks, not the saves"
     form = body[body.index('class="sheet"') :]
     first_button = re.search(r"<button [^>]*>", form).group(0)
-    assert "entry_mode" not in first_button, "Enter in a tally field saves; it never switches the mode"
+    assert "redraw" not in first_button, "Enter in a tally field saves; it never switches the mode"
+    assert re.search(r'<h3 class="player-name" id="card-1-1-name">Bea</h3>', body)
 
 
-@pytest.mark.parametrize("htmx", [False, True])
-def test_the_switch_draws_the_board_alone_and_saves_nothing(client, table, htmx):
+@pytest.mark.parametrize(("htmx", "check"), [(False, False), (True, True)])
+def test_the_switch_draws_the_board_alone_and_saves_nothing(client, table, htmx, check):
     tallies = {"tallies[0].cheese_points": "6", "tallies[0].cheese_cards": "3"}
-    response = post(client, table, {**tallies, "entry_mode": "board"}, htmx=htmx)
+    response = post(client, table, {**tallies, "entry_mode": "board"}, htmx=htmx, redraw=True, check=check)
+    assert response.status_code == 200
     body = response.content.decode()
     assert len(re.findall(r'<select [^>]*name="board\[\d\]\[\d\]"', body)) == 25
-    assert 'name="tallies[' not in body, "the tallies are not posted with the board"
+    assert 'type="number"' not in body and "player-card" not in body, "no tallies to type beside the board"
+    assert '<input type="hidden" name="tallies[0].cheese_points" value="6">' in body, "kept for the way back"
     assert "Give either" not in body
     assert re.search(r'<label class="visually-hidden" for="f-1-board-2-3">Row 3, column 4</label>', body)
     square = select_of(body, 0, 0)
@@ -105,13 +113,27 @@ def test_the_switch_draws_the_board_alone_and_saves_nothing(client, table, htmx)
     assert re.search(r'<optgroup label="Ada">.*<option value="Q1:2">A·2</option>', square)
     assert re.search(r'<optgroup label="Bea">.*<option value="Q2:3">B·3</option>', square)
     assert "cheeses of Ada, worth 1, 2, 3" in body
-    assert re.search(r'name="entry_mode" value="tallies">Enter the tallies instead', body)
+    assert re.search(r'name="entry_mode" value="board" checked><span>Board</span>', body)
     manche = Manche.objects.get(table=table, number=1)
     assert manche.document is None and manche.version == 0
 
-    back = post(client, table, {**board_fields(BOARD), "entry_mode": "tallies"}, htmx=htmx).content.decode()
-    assert 'name="tallies[0].cheese_points"' in back and 'name="board[' not in back
+    back = post(client, table, {**board_fields(BOARD), "entry_mode": "tallies"}, htmx=htmx, redraw=True, check=check)
+    back = back.content.decode()
+    assert 'name="board[' not in back
+    typed = {
+        name: re.search(rf'name="tallies\[{name}" value="([^"]*)"', back).group(1)
+        for name in ("0].cheese_points", "0].cheese_cards", "1].cheese_points", "1].cheese_cards")
+    }
+    assert typed == {"0].cheese_points": "2", "0].cheese_cards": "1", "1].cheese_points": "7", "1].cheese_cards": "4"}
     assert Manche.objects.get(table=table, number=1).version == 0
+
+
+def test_only_the_chosen_way_is_saved(client, table):
+    tallies = {"tallies[0].cheese_points": "6", "tallies[0].cheese_cards": "3"}
+    response = post(client, table, {**tallies, **board_fields(BOARD), "entry_mode": "board"})
+    assert response.status_code == 302
+    document = Manche.objects.get(table=table, number=1).document
+    assert document["board"] == BOARD and "tallies" not in document and "entry_mode" not in document
 
 
 def test_a_board_entered_through_the_form_scores_as_the_engine_says(client, table):
@@ -208,7 +230,9 @@ def test_tallies_still_work(client, table):
     body = response.content.decode()
     assert "9 points cannot come from 2 of the cheeses 1, 1, 1, 2, 2 and 3, only 2 to 5." in body
     assert re.search(r'id="f-1-tallies1cheese_points"[^>]*aria-invalid="true"', body)
-    assert "Cheese points left: not possible with the cards left for Bea ✗" in body
+    bea = body[body.index('id="card-1-1"') :]
+    assert '<span class="check bad">not possible with the cards left ✗</span>' in bea[: bea.index("</div>\n</div>")]
+    assert 'class="progress-problem">Bea' in body
     assert re.search(r'name="tallies\[1\]\.cheese_points" value="9"', body)
 
 

@@ -1,4 +1,5 @@
-"""Snack Match at the table: group sizes or 4 x 4 zones typed on a phone, the special diet, live checks."""
+"""Snack Match at the table: group sizes or 4 x 4 zones typed on a phone (switched at once on a player's card), the
+special diet, live checks."""
 
 from __future__ import annotations
 
@@ -66,7 +67,8 @@ class SheetFields(HTMLParser):
         if tag == "form":
             self.in_sheet = "sheet" in (attrs.get("class") or "").split()
         elif self.in_sheet and tag == "input" and attrs.get("name") not in (None, "csrfmiddlewaretoken"):
-            self.fields[attrs["name"]] = attrs.get("value") or ""
+            if attrs.get("type") != "radio" or "checked" in attrs:
+                self.fields[attrs["name"]] = attrs.get("value") or ""
         elif self.in_sheet and tag == "select":
             self.select = attrs["name"]
         elif self.select and tag == "option" and (self.select not in self.fields or "selected" in attrs):
@@ -120,9 +122,20 @@ def squares(player: int, rows: list) -> dict[str, str]:
     }
 
 
-def post(client, table, typed: dict[str, str], *, check: bool = False, **headers):
-    """Post the form as the phone shows it, with ``typed`` filled in."""
-    fields = form_fields(page(client, table))
+def with_grids(client, table, players, typed: dict[str, str] | None = None) -> str:
+    """The form once ``players`` chose the grid (after typing ``typed``), as the switch draws it again."""
+    fields = {**form_fields(page(client, table)), **(typed or {})}
+    fields |= {f"zones[{i}].mode": "grid" for i in players}
+    manche = table.manches.get(number=1)
+    data = {**fields, "seat": "1", "version": str(manche.version), "redraw": "1"}
+    response = client.post(f"/t/{table.token}/manches/1/", data)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def post(client, table, typed: dict[str, str], *, check: bool = False, grids=(), **headers):
+    """Post the form as the phone shows it (with the grid of ``grids``' players drawn), with ``typed`` filled in."""
+    fields = form_fields(with_grids(client, table, grids) if grids else page(client, table))
     assert set(typed) <= set(fields), set(typed) - set(fields)
     manche = table.manches.get(number=1)
     data = {**fields, **typed, "seat": "1", "version": str(manche.version)}
@@ -131,9 +144,21 @@ def post(client, table, typed: dict[str, str], *, check: bool = False, **headers
 
 
 def field_cell(html: str, name: str) -> str:
-    """The table cell (or zone square) holding the field ``name``, with its error."""
+    """The line of a card (or the zone square) holding the field ``name``, with its error."""
     start = html.index(f'name="{name}"')
-    return html[html.rindex("<td>", 0, start) : html.index("</td>", start)]
+    opening = max(html.rfind(tag, 0, start) for tag in ("<td>", '<div class="line', '<fieldset class="switch'))
+    return html[opening : min(i for tag in ("</td>", "</div>", "</fieldset>") if (i := html.find(tag, start)) > 0)]
+
+
+def live(html: str, seat: int) -> str:
+    """What a player's card adds up to, as the page or the live check draws it."""
+    start = html.index(f'<div id="live-1-{seat}"')
+    return html[start : html.index("</div>", start)]
+
+
+def chosen(html: str, name: str) -> str:
+    match = re.search(rf'name="{re.escape(name)}" value="([^"]*)" checked', html)
+    return match.group(1) if match else ""
 
 
 # The standard form ----------------------------------------------------------------------------
@@ -148,17 +173,19 @@ def test_the_form_has_a_sizes_row_per_component_and_a_grid_per_player(client, ta
         ("cloths", "green", "Tablecloth: green"),
     ]:
         assert f'name="zones[1].groups.{kind}.{key}"' in html
-        assert f">{label}: Sofía</label>" in html
-    assert 'name="zones[0].mode"' in html and ">Entered as: Benjamín</label>" in html
-    assert html.count('name="zones[1].grid[') == 16
+        assert f">{label}</label>" in html and f'aria-label="{label}: Sofía"' in html
+    assert chosen(html, "zones[0].mode") == "groups" and 'value="grid"><span>Grid</span>' in html
+    assert "Entered as" in html and 'name="zones[1].grid[' not in html
+    html = with_grids(client, table, [1])
+    assert html.count('name="zones[1].grid[') == 16 and 'name="zones[0].grid[' not in html
     assert ">Sofía: row 4, column 4</label>" in html
-    options = re.findall(
-        r'<option value="([^"]*)"(?: selected)?>([^<]*)</option>', field_cell(html, "zones[0].grid[0][0]")
-    )
-    assert options[0] == ("", "–")
-    assert ("sandwich/orange", "🥪🟧 sandwich / orange") in options and ("soda/green", "🥤🟩 soda / green") in options
-    assert len(options) == 9
-    assert "<details>" in html and "Special diet cards" not in html
+    square = field_cell(html, "zones[1].grid[0][0]")
+    options = re.findall(r'<option value="([^"]*)"(?: selected)?>([^<]*)</option>', square)
+    assert options[0] == ("", "–") and len(options) == 9
+    assert ("sandwich/orange", "🥪🟧") in options and ("soda/green", "🥤🟩") in options
+    assert '<optgroup label="🥪 sandwich">' in square, "the short marks are named in full above them"
+    assert "🥪 sandwich · 🍩 donut · 🌭 sausage · 🥤 soda · 🟧 orange · 🟩 green" in html
+    assert "Special diet cards" not in html
     assert "<script>" not in html and " onclick" not in html
 
 
@@ -216,31 +243,46 @@ def test_a_player_with_nothing_typed_is_told_at_their_column(client, table) -> N
 
 
 def test_one_player_taps_in_the_grid_while_the_other_types_sizes(client, table) -> None:
-    typed = {**sizes(0, BENJAMIN), **sizes(1, {"cloths.green": "12"}), **squares(1, SOFIA_GRID)}
-    response = post(client, table, {**typed, "zones[1].mode": "grid"})
+    drawn = with_grids(client, table, [1], sizes(1, {"cloths.green": "12"}))
+    assert '<input type="hidden" name="zones[1].groups.cloths.green" value="12">' in drawn, "kept, unseen"
+    fields = {**form_fields(drawn), **sizes(0, BENJAMIN), **squares(1, SOFIA_GRID), "seat": "1", "version": "0"}
+    response = client.post(f"/t/{table.token}/manches/1/", fields)
     assert response.status_code == 302
     manche = table.manches.get(number=1)
     assert manche.document["zones"][1] == {"grid": SOFIA_GRID}
     assert [p["score"] for p in manche.result["players"]] == [11, 16]
     html = page(client, table)
-    assert "<details open>" in html
     assert '<option value="sausage/orange" selected>' in field_cell(html, "zones[1].grid[3][1]")
-    assert '<option value="grid" selected>' in field_cell(html, "zones[1].mode")
+    assert chosen(html, "zones[1].mode") == "grid" and chosen(html, "zones[0].mode") == "groups"
 
 
-def test_a_grid_filled_in_without_choosing_the_grid_is_read_as_the_grid(client, table) -> None:
-    response = post(client, table, {**sizes(0, BENJAMIN), **squares(1, SOFIA_GRID)})
+def test_switching_back_to_sizes_reads_them_off_the_grid(client, table) -> None:
+    drawn = with_grids(client, table, [0])
+    fields = {**form_fields(drawn), **squares(0, BENJAMIN_GRID), "zones[0].mode": "groups", "redraw": "1"}
+    html = client.post(f"/t/{table.token}/manches/1/", {**fields, "seat": "1", "version": "0"}).content.decode()
+    assert 'name="zones[0].grid[' not in html and chosen(html, "zones[0].mode") == "groups"
+    assert 'name="zones[0].groups.snacks.donut" value="4"' in html
+    assert 'name="zones[0].groups.snacks.soda" value="4"' in html
+    assert 'name="zones[0].groups.cloths.orange" value="4"' in html
+    assert 'name="zones[0].groups.cloths.green" value="5"' in html
+    assert table.manches.get(number=1).version == 0
+
+
+def test_a_grid_posted_with_sizes_chosen_is_read_as_the_grid(client, table) -> None:
+    """Without the grid drawn (a form posted by hand): the part filled in is the one read."""
+    data = {**sizes(0, BENJAMIN), **squares(1, SOFIA_GRID), "zones[1].mode": "groups", "seat": "1", "version": "0"}
+    response = client.post(f"/t/{table.token}/manches/1/", data)
     assert response.status_code == 302
     assert table.manches.get(number=1).document["zones"][1] == {"grid": SOFIA_GRID}
 
 
 def test_a_grid_with_too_few_squares_is_refused_with_the_squares_kept(client, table) -> None:
     grid = [["soda/green", "donut/orange", None, None]] + [[None] * 4] * 3
-    typed = {**sizes(0, BENJAMIN), **squares(1, grid), "zones[1].mode": "grid"}
-    response = post(client, table, typed)
+    typed = {**sizes(0, BENJAMIN), **squares(1, grid)}
+    response = post(client, table, typed, grids=[1])
     assert response.status_code == 400
     html = response.content.decode()
-    zone = html[html.index("Tap in the 4 x 4 zone of Sofía") :]
+    zone = html[html.index('id="zone-1-1"') :]
     assert "A picnic zone shows at least the 3 squares of the card on top; this grid shows 2." in zone
     assert '<option value="donut/orange" selected>' in field_cell(html, "zones[1].grid[0][1]")
     assert 'class="errorlist"' not in html
@@ -252,9 +294,9 @@ def test_the_check_cells_add_up_the_groups_as_typed(client, table) -> None:
     assert response.status_code == 200
     html = response.content.decode()
     assert html.startswith('<div id="checks-1"')
-    assert "Points from groups: Benjamín <strong>11</strong> · Sofía <strong>8</strong>" in html
-    grid = post(client, table, {**squares(0, BENJAMIN_GRID), "zones[0].mode": "grid"}, check=True).content.decode()
-    assert "Benjamín <strong>9</strong> · Sofía <strong>–</strong>" in grid
+    assert "Points from groups: <strong>11</strong>" in live(html, 0) and "<strong>8</strong>" in live(html, 1)
+    grid = post(client, table, squares(0, BENJAMIN_GRID), check=True, grids=[0]).content.decode()
+    assert "Points from groups: <strong>9</strong>" in live(grid, 0) and "<strong>–</strong>" in live(grid, 1)
 
 
 def test_saving_with_htmx_returns_the_manche_with_its_ranking(client, table) -> None:
@@ -270,9 +312,10 @@ def test_saving_with_htmx_returns_the_manche_with_its_ranking(client, table) -> 
 def test_the_event_s_names_for_the_rulebook_components(client, make_table) -> None:
     table = make_table(options={"names": {"snacks": {"sandwich": "Bocadillo"}, "cloths": {"orange": "Naranja"}}})
     html = page(client, table)
-    assert ">Snack: Bocadillo: Benjamín</label>" in html and ">Tablecloth: Naranja: Sofía</label>" in html
-    assert '<option value="sandwich/orange">🥪🟧 Bocadillo / Naranja</option>' in html
-    assert '<option value="donut/green">🍩🟩 donut / green</option>' in html
+    assert 'aria-label="Snack: Bocadillo: Benjamín"' in html and 'aria-label="Tablecloth: Naranja: Sofía"' in html
+    html = with_grids(client, table, [0])
+    assert '<optgroup label="🥪 Bocadillo"><option value="sandwich/orange">🥪🟧</option>' in html
+    assert '<option value="donut/green">🍩🟩</option>' in html and "🟧 Naranja" in html
 
 
 def test_an_edition_with_its_own_components(client, make_table) -> None:
@@ -280,8 +323,10 @@ def test_an_edition_with_its_own_components(client, make_table) -> None:
     table = make_table(options={"names": names})
     html = page(client, table)
     assert 'name="zones[0].groups.snacks.pizza"' in html and "sandwich" not in html
+    html = with_grids(client, table, [0])
     assert len(re.findall(r'<option value="[^"]+">', field_cell(html, "zones[0].grid[0][0]"))) == 6
-    assert '<option value="pizza/blue">Pizza / Azul</option>' in html
+    assert '<optgroup label="P Pizza">' in html and '<option value="pizza/blue">P·A</option>' in html
+    assert "P Pizza · T Taco · A Azul · B Blanco · R Rojo" in html, "each kind's own names in alphabetical order"
     response = post(
         client, table, {**sizes(0, {"snacks.pizza": "5", "cloths.red": "4"}), **sizes(1, {"snacks.taco": "3"})}
     )
@@ -320,9 +365,10 @@ def test_a_special_diet_sheet_entered_as_grids(client, make_table) -> None:
 def test_the_special_diet_checks_show_the_scores_once_every_zone_is_in(client, make_table) -> None:
     table = make_table(variant="special-diet", options={"diet": DIET})
     half = post(client, table, squares(0, BENJAMIN_GRID), check=True).content.decode()
-    assert "Points from groups: Benjamín <strong>9</strong> · Sofía <strong>–</strong>" in half
+    assert "Points from groups: <strong>9</strong>" in live(half, 0) and "<strong>–</strong>" in live(half, 1)
     full = post(client, table, {**squares(0, BENJAMIN_GRID), **squares(1, SOFIA_GRID)}, check=True).content.decode()
-    assert "Scores with the diet: Benjamín <strong>10</strong> · Sofía <strong>13</strong>" in full
+    assert "Score with the diet: <strong>10</strong>" in live(full, 0)
+    assert "Score with the diet: <strong>13</strong>" in live(full, 1)
 
 
 def test_a_special_diet_without_its_cards_says_so_above_the_zones(client, make_table) -> None:

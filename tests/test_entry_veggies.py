@@ -1,4 +1,5 @@
-"""Veggies at the table: stands typed as counts or tapped in as a grid, declarations, mice and teams."""
+"""Veggies at the table: stands typed as counts or tapped in as a grid (switched at once), declarations, mice and
+teams, each player's part on their own card."""
 
 from __future__ import annotations
 
@@ -68,16 +69,16 @@ def ola_table(ola_declares: str = "strawberries") -> dict[str, str]:
     }
 
 
-def post(client, table, fields: dict, *, seat: int = 1, htmx: bool = False):
+def post(client, table, fields: dict, *, seat: int = 1, htmx: bool = False, redraw: bool = False):
     manche = table.manches.get(number=1)
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
-    data = {"seat": str(seat), "version": str(manche.version), **fields}
+    data = {"seat": str(seat), "version": str(manche.version), **fields, **({"redraw": "1"} if redraw else {})}
     return client.post(f"/t/{table.token}/manches/1/", data, **headers)
 
 
 def field_html(html: str, name: str) -> str:
-    """The markup of the field named ``name`` up to the next table cell (its control and its errors)."""
-    match = re.search(rf'name="{re.escape(name)}".*?(?=</td>)', html, re.S)
+    """The markup of the field named ``name`` to the end of its line (its control and its errors)."""
+    match = re.search(rf'name="{re.escape(name)}".*?(?=</div>|</fieldset>|</td>)', html, re.S)
     assert match, name
     return match.group(0)
 
@@ -87,14 +88,36 @@ def selected(html: str, name: str) -> str:
     return match.group(1) if match else ""
 
 
+def chosen(html: str, name: str) -> str:
+    """The value of the button chosen among the radio buttons named ``name``."""
+    match = re.search(rf'name="{re.escape(name)}" value="([^"]*)" checked', html)
+    return match.group(1) if match else ""
+
+
+def card(html: str, seat: int) -> str:
+    start = html.index(f'id="card-1-{seat}"')
+    return html[start : html.index(f'<div id="live-1-{seat}"', start)]
+
+
+def live(html: str, seat: int) -> str:
+    """What a player's card adds up to (their notes and score), as the page or a live check draws it."""
+    start = html.index(f'<div id="live-1-{seat}"')
+    return html[start : html.index("</div>", start)]
+
+
 def test_page_shows_a_column_per_player_with_every_good(client, table):
     table = table()
     html = client.get(f"/t/{table.token}/").content.decode()
     for name in ("stands[0].mode", "stands[0].declared[0]", "stands[3].goods.mushrooms.groups", "stands[2].mice"):
         assert f'name="{name}"' in html
     assert "stands[0].declared[1]" not in html
-    assert "Strawberries: largest group" in html and "Mushrooms: groups" in html
-    assert '<option value="grid">Grid</option>' in html
+    assert re.search(
+        r'class="caption">largest group</label>\s*<input [^>]*aria-label="Strawberries: largest group: Player 02"',
+        card(html, 2),
+    )
+    assert '<span class="line-label" aria-hidden="true">Mushrooms</span>' in card(html, 3)
+    assert chosen(html, "stands[1].mode") == "tally" and 'value="grid"><span>Grid</span>' in card(html, 1)
+    assert "opens when you save" not in html
     assert "<script>" not in html and " onclick=" not in html
 
 
@@ -131,10 +154,12 @@ def test_checks_add_up_each_good_and_the_scores_so_far(client, table):
     html = response.content.decode()
     assert "This must be at least 0; it is -1." in field_html(html, "stands[2].mice")
     checks = html[html.index('id="checks-1"') :]
-    assert "Strawberries: groups: points 20 · 0 · 0 · 4 ✓" in checks
-    assert "Carrots: groups: points 0 · 4 · 0 · 3 (not declared) ✓" in checks
     assert "Declared good: scored: Strawberries, Bananas, Grapes ✓" in checks
-    assert "Manche totals: 25 · 6 · – · 4" in checks
+    assert "Strawberries: 20 points" in live(html, 0) and "Strawberries: 4 points" in live(html, 3)
+    assert "Carrots: 4 points (not declared)" in live(html, 1) and "Carrots: 3 points (not declared)" in live(html, 3)
+    assert "Mice: -6 points" in live(html, 0)
+    scores = [re.search(r"Score: <strong>([^<]+)</strong>", live(html, seat)).group(1) for seat in range(4)]
+    assert scores == ["25", "6", "–", "4"]
 
 
 def test_a_tie_left_undeclared_names_the_choices_at_the_declared_good(client, table):
@@ -142,13 +167,14 @@ def test_a_tie_left_undeclared_names_the_choices_at_the_declared_good(client, ta
     response = post(client, table, ola_table(ola_declares=""))
     assert response.status_code == 400
     html = response.content.decode()
-    message = "Goods tie for this stand&#x27;s biggest groups, so the player declares which: strawberries / grapes."
+    # The goods as the selects name them.
+    message = "Goods tie for this stand&#x27;s biggest groups, so the player declares which: Strawberries / Grapes."
     assert message in field_html(html, "stands[0].declared[0]")
     assert 'name="stands[0].goods.strawberries.groups" value="4"' in html
     assert 'name="stands[0].mice" value="3"' in html
     assert 'name="stands[2].goods.mushrooms.largest" value="3"' in html
     assert selected(html, "stands[1].declared[0]") == "bananas"
-    assert "Player 00: choose Strawberries / Grapes" in html
+    assert '<span class="check pending">Choose the good you declare: Strawberries / Grapes</span>' in live(html, 0)
     assert html.count(message) == 1
     assert Manche.objects.get(table=table, number=1).document is None
 
@@ -174,17 +200,49 @@ def test_a_column_left_blank_asks_for_the_stand(client, table):
     assert "Give this stand as a tally (goods and mice) or as a grid." in field_html(html, "stands[3].mode")
 
 
-def test_choosing_the_grid_opens_it_and_keeps_the_other_columns(client, table):
+@pytest.mark.parametrize("htmx", [True, False])
+def test_choosing_the_grid_draws_it_at_once_and_keeps_what_was_typed(client, table, htmx):
     table = table()
     fields = {**ola_table(), "stands[3].mode": "grid"}
-    response = post(client, table, fields)
+    response = post(client, table, fields, redraw=True, htmx=htmx)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.count('name="stands[3].grid[') == 48 and 'name="stands[2].grid[' not in html
+    assert 'aria-label="Player 03, row 6, column 8"' in card(html, 3)
+    assert "Tap in the stand, one cell per space, then save." in html
+    assert "This grid shows 0 spaces" not in html and 'class="error"' not in html
+    assert chosen(html, "stands[3].mode") == "grid"
+    assert 'name="stands[0].goods.strawberries.largest" value="5"' in html
+    assert '<input type="hidden" name="stands[3].goods.strawberries.largest" value="4">' in card(html, 3)
+    assert '<input type="hidden" name="stands[3].mice" value="0">' in card(html, 3), "the counts wait, unseen"
+    assert Manche.objects.get(table=table, number=1).version == 0
+
+
+def test_switching_back_to_counts_counts_what_the_grid_shows(client, table):
+    table = table()
+    fields = {**ola_table(), **grid_fields(3, PATRICIA_GRID, "strawberries"), "stands[3].mode": "tally"}
+    html = post(client, table, fields, redraw=True, htmx=True).content.decode()
+    assert 'name="stands[3].grid[' not in html and chosen(html, "stands[3].mode") == "tally"
+    counted = {
+        name: re.search(rf'name="stands\[3\]\.{name}" value="([^"]*)"', html).group(1)
+        for name in ("goods.strawberries.largest", "goods.strawberries.groups", "goods.carrots.groups", "mice")
+    }
+    assert counted == {
+        "goods.strawberries.largest": "4",
+        "goods.strawberries.groups": "1",
+        "goods.carrots.groups": "3",
+        "mice": "1",
+    }
+    assert re.search(r'name="stands\[3\]\.goods\.bananas\.largest" value=""', html)
+    assert 'name="stands[0].goods.strawberries.largest" value="5"' in html
+
+
+def test_saving_with_the_grid_chosen_and_left_blank_asks_for_the_stand(client, table):
+    table = table()
+    response = post(client, table, {**ola_table(), "stands[3].mode": "grid"})
     assert response.status_code == 400
     html = response.content.decode()
-    assert html.count('name="stands[3].grid[') == 48
-    assert 'aria-label="Player 03, row 6, column 8"' in html
-    assert "Tap in the stand, one cell per space, then save." in html
-    assert "This grid shows 0 spaces" not in html
-    assert selected(html, "stands[3].mode") == "grid"
+    assert html.count('name="stands[3].grid[') == 48 and chosen(html, "stands[3].mode") == "grid"
     assert 'name="stands[0].goods.strawberries.largest" value="5"' in html
 
 
@@ -200,13 +258,12 @@ def test_a_stand_tapped_in_as_a_grid_is_counted_and_saved(client, table):
     assert patricia == {"grid": [row.ljust(8) for row in PATRICIA_GRID] + [" " * 8] * 3, "declared": ["strawberries"]}
     assert manche.result["players"][3]["score"] == 4 * 1 - 2
     html = client.get(f"/t/{table.token}/").content.decode()
-    assert selected(html, "stands[3].mode") == "grid"
+    assert chosen(html, "stands[3].mode") == "grid"
     assert selected(html, "stands[3].grid[2][1]") == "X"
     assert selected(html, "stands[3].grid[0][3]") == "C"
     assert selected(html, "stands[3].grid[0][0]") == ""
-    assert selected(html, "stands[3].goods.strawberries.largest") == "4"
-    assert selected(html, "stands[3].goods.carrots.groups") == "3"
-    assert "Strawberries 4×1, Carrots 1×3, 1 mouse" in html
+    assert "Counted (largest group × groups): Strawberries 4×1, Carrots 1×3, 1 mouse." in live(html, 3)
+    assert 'name="stands[3].goods.strawberries.largest"' not in card(html, 3), "nothing to type: the grid counts"
 
 
 def test_the_check_endpoint_counts_a_grid_live(client, table):
@@ -218,8 +275,11 @@ def test_the_check_endpoint_counts_a_grid_live(client, table):
     assert response.status_code == 200
     html = response.content.decode()
     assert html.startswith('<div id="checks-1"') and "<select" not in html
-    assert "Stand: Player 01: Strawberries 4×1, Grapes 4×1, 2 mice ✓" in html
-    assert "Player 01: choose Strawberries / Grapes ✗" in html
+    assert "Counted (largest group × groups): Strawberries 4×1, Grapes 4×1, 2 mice." in live(html, 1)
+    assert '<span class="check pending">Choose the good you declare: Strawberries / Grapes</span>' in live(html, 1)
+    assert "✗" not in html, "a choice still to make is no mistake"
+    assert 'class="progress-done">Player&nbsp;00' not in html
+    assert re.search(r'href="#card-1-1" class="progress-partial"', html)
     assert manche.version == Manche.objects.get(pk=manche.pk).version
 
 
@@ -228,7 +288,7 @@ def test_a_forbidden_declaration_is_refused_at_its_select(client, table):
     response = post(client, table, ola_table(ola_declares="bananas"))
     assert response.status_code == 400
     cell = field_html(response.content.decode(), "stands[0].declared[0]")
-    assert "bananas (largest group 3) is not among this stand&#x27;s biggest groups" in cell
+    assert "Bananas (largest group 3) is not among this stand&#x27;s biggest groups" in cell
 
 
 def test_two_players_declare_two_goods_each(client, table):

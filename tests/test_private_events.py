@@ -28,6 +28,7 @@ def public_urls(event: Event) -> list[str]:
     player = event.players.order_by("pk").first()
     return [
         reverse("tournaments:event", args=[event.slug]),
+        reverse("tournaments:find_table", args=[event.slug]) + "?find=a",
         reverse("tournaments:standings", args=[event.slug]),
         reverse("tournaments:standings_live", args=[event.slug]),
         reverse("tournaments:standings_csv", args=[event.slug]),

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from config.settings import public_url_setting
 from tests.factories import seat_by_hand
-from tests.test_printing import decode_qr, render
+from tests.test_printing import decode_qr, render, sheet_links
 from tournaments import public_address
 from tournaments.public_address import AddressError, clean_public_url, is_loopback
 
@@ -34,6 +34,11 @@ def seated(make_event, players: int = 8):
     ids = list(event.players.order_by("pk").values_list("pk", flat=True))
     round_ = seat_by_hand(event, 1, [ids[i : i + 4] for i in range(0, len(ids), 4)])
     return event, round_
+
+
+def links_of(round_, address: str) -> list[str]:
+    """The table links of a round's score sheets, in table order, at ``address``."""
+    return [f"{address}/t/{token}/" for token in round_.tables.order_by("number").values_list("token", flat=True)]
 
 
 def first_page_qr(content: bytes, tmp_path, name: str) -> list[str]:
@@ -136,7 +141,7 @@ def test_score_sheets_carry_public_url(organiser_client, make_event, settings, t
 
     link = f"{LAN}/t/{table.token}/"
     assert link in PdfReader(io.BytesIO(response.content)).pages[0].extract_text()
-    assert first_page_qr(response.content, tmp_path, "sheet") == [link]
+    assert sheet_links(response.content, tmp_path) == links_of(round_, LAN)
 
 
 def test_the_events_own_address_wins_over_public_url(organiser_client, make_event, settings, tmp_path):
@@ -144,11 +149,10 @@ def test_the_events_own_address_wins_over_public_url(organiser_client, make_even
     event, round_ = seated(make_event)
     event.public_url = LAN
     event.save()
-    table = round_.tables.get(number=1)
 
     response = organiser_client.get(reverse("tournaments:print_sheets", args=[event.slug, 1]), **LOOPBACK_HOST)
 
-    assert first_page_qr(response.content, tmp_path, "sheet") == [f"{LAN}/t/{table.token}/"]
+    assert sheet_links(response.content, tmp_path) == links_of(round_, LAN)
 
 
 def test_seating_by_name_and_player_cards_carry_the_events_address(organiser_client, make_event, tmp_path):
@@ -167,11 +171,10 @@ def test_seating_by_name_and_player_cards_carry_the_events_address(organiser_cli
 
 def test_without_any_address_links_follow_the_page(organiser_client, make_event, tmp_path):
     event, round_ = seated(make_event)
-    table = round_.tables.get(number=1)
 
     response = organiser_client.get(reverse("tournaments:print_sheets", args=[event.slug, 1]))
 
-    assert first_page_qr(response.content, tmp_path, "sheet") == [f"http://testserver/t/{table.token}/"]
+    assert sheet_links(response.content, tmp_path) == links_of(round_, "http://testserver")
 
 
 def test_the_desks_table_page_shows_the_public_link(organiser_client, make_event, settings):

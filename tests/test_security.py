@@ -45,6 +45,7 @@ MANCHE = {
 PUBLIC_URLS = {
     "home",
     "event",
+    "find_table",
     "standings",
     "standings_live",
     "standings_csv",
@@ -55,7 +56,16 @@ PUBLIC_URLS = {
     "api_openapi",
     "event_clock",
 }
-SCORER_URLS = {"table", "table_save", "table_confirm", "table_dispute", "table_check", "table_clock", "api_table_sheet"}
+SCORER_URLS = {
+    "table",
+    "table_seat",
+    "table_save",
+    "table_confirm",
+    "table_dispute",
+    "table_check",
+    "table_clock",
+    "api_table_sheet",
+}
 PLAYER_URLS = {
     "player_link",
     "player_clock",
@@ -110,6 +120,7 @@ def scorer_urls(table: Table) -> list[str]:
         reverse("tournaments:table", args=[table.token]),
         *(reverse(f"tournaments:{name}", args=[table.token, 1]) for name in ["table_save", "table_check"]),
         *(reverse(f"tournaments:{name}", args=[table.token, 1]) for name in ["table_confirm", "table_dispute"]),
+        reverse("tournaments:table_seat", args=[table.token]),
         reverse("tournaments:api_table_sheet", args=[table.token]),
     ]
 

@@ -82,17 +82,18 @@ def test_a_recorded_sheet_updates_seats_and_standings(make_event):
 
 
 @pytest.mark.django_db
-def test_a_correction_after_completion_shows_who_moved(make_event):
+def test_a_correction_after_completion_moves_players_from_the_round_before(make_event):
     event = make_event("cheese-rescue", players=3, table_size=3)
     ids = list(event.players.order_by("pk").values_list("pk", flat=True))
-    round_ = seat_by_hand(event, 1, [ids])
-    table = round_.tables.get()
-    enter(table, cheese_tallies([6, 3, 1]))
-    round_.status = RoundStatus.COMPLETE
-    round_.save()
-    manche = enter(table, cheese_tallies([1, 3, 6]))
-    moved = {s.player_id: s.movement for s in Standing.objects.filter(event=event)}
-    assert moved == {ids[0]: -2, ids[1]: 0, ids[2]: 2}
+    first = seat_by_hand(event, 1, [ids], RoundStatus.COMPLETE).tables.get()
+    enter(first, cheese_tallies([6, 3, 1]))
+    second = seat_by_hand(event, 2, [ids], RoundStatus.COMPLETE).tables.get()
+    enter(second, cheese_tallies([6, 3, 1]))
+    manche = enter(second, cheese_tallies([1, 3, 10]))
+    standings = {s.player_id: s for s in Standing.objects.filter(event=event)}
+    assert {p: s.previous_round for p, s in standings.items()} == dict.fromkeys(ids, 1)
+    # After round 1 the order is 0, 1, 2; round 2 corrected, 2 leads on score (5 points like 0), 1 is last.
+    assert {p: s.movement for p, s in standings.items()} == {ids[0]: -1, ids[1]: -1, ids[2]: 2}
     assert manche.revisions.last().after_completion
 
 
@@ -130,10 +131,17 @@ def test_live_standings_answer_204_until_they_change(client, make_event):
     event = build_event(make_event, 8, 1)
     event.refresh_from_db()
     url = reverse("tournaments:standings_live", args=[event.slug])
-    assert client.get(url, {"v": event.standings_version}).status_code == 204
-    changed = client.get(url, {"v": event.standings_version - 1})
+    version = f"{event.standings_version}-after1"
+    assert client.get(url, {"v": version}).status_code == 204
+    changed = client.get(url, {"v": f"{event.standings_version - 1}-after1"})
     assert changed.status_code == 200
-    assert f'data-version="{event.standings_version}"' in changed.content.decode()
+    assert f'data-version="{version}"' in changed.content.decode()
+    # Starting the next round changes what the standings are (live, round 2) before any sheet of it comes in.
+    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    seat_by_hand(event, 2, [ids[:4], ids[4:]], RoundStatus.IN_PLAY)
+    started = client.get(url, {"v": version})
+    assert started.status_code == 200
+    assert "Live standings, round 2" in started.content.decode()
 
 
 @pytest.mark.django_db

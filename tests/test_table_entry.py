@@ -1,10 +1,13 @@
-"""Score entry at the table: the link, the VEGEtables sheet, checks, confirmation, concurrency, audit, API."""
+"""Score entry at the table: the link, the VEGEtables sheet, checks, confirmation, concurrency, audit, API, and the
+page as a phone shows it (a card per player, one "I am", the status kept current)."""
 
 import json
 import re
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import seat_by_hand
@@ -50,10 +53,55 @@ def test_the_link_shows_event_round_table_and_players_in_seat_order(client, even
     page = client.get(reverse("tournaments:table", args=[tables[0].token])).content.decode()
     assert event.name in page and "Table 1" in page and "Round 1" in page
     names = [s.player.name for s in tables[0].seats.order_by("position")]
-    positions = [page.index(f"<li>{name}</li>") for name in names]
+    positions = [page.index(f"<span>{name}</span></label></li>") for name in names]
     assert positions == sorted(positions)
-    assert page.count('name="manches[0].pozzo[') == 4 * event.manches_per_round
+    radios = re.findall(r'<input type="radio" [^>]*name="manches\[0\]\.pozzo\[(\d)\]" value="(\d+)"', page)
+    assert len(radios) == 4 * 4 * event.manches_per_round, "a button per pozzo value, per player, per manche"
+    assert {value for _seat, value in radios} == {"30", "20", "10", "0"}
     assert tables[1].seats.first().player.name not in page
+
+
+def cards(html: str, number: int = 1) -> list[str]:
+    """Each player's card of manche ``number``, in seat order."""
+    found = re.findall(
+        rf'<div class="player-card [^"]*" id="card-{number}-\d".*?(?=<div class="player-card |</form>)', html, re.S
+    )
+    assert found, "no card"
+    return found
+
+
+def test_each_player_has_a_card_headed_with_their_name_and_their_fields(client, tables):
+    page = client.get(reverse("tournaments:table", args=[tables[0].token])).content.decode()
+    names = [s.player.name for s in tables[0].seats.order_by("position")]
+    first = cards(page)
+    assert len(first) == 4
+    for i, (card, name) in enumerate(zip(first, names)):
+        assert re.search(rf'<h3 class="player-name" id="card-1-{i}-name">{name}</h3>', card)
+        for key in ("pozzo", "sequences", "family_bonuses", "penalties"):
+            assert f'name="manches[0].{key}[{i}]"' in card
+        assert f'name="manches[0].sequences[{(i + 1) % 4}]"' not in card
+    assert re.search(r'for="f-1-manches0sequences2">Sequences \(crosses\)</label>', page)
+    assert f'aria-label="Sequences (crosses): {names[2]}"' in page and f'aria-label="Pozzo: {names[3]}"' in page
+    assert 'inputmode="numeric"' in first[0]
+
+
+def test_a_pozzo_left_unchosen_is_asked_for_on_that_player_s_card(client, tables):
+    data = {"seat": "1", "version": "0", **fields()}
+    del data["manches[0].pozzo[3]"]
+    data["manches[0].pozzo[3]"] = ""
+    response = client.post(reverse("tournaments:table_save", args=[tables[0].token, 1]), data)
+    assert response.status_code == 400
+    fourth = cards(response.content.decode())[3]
+    assert 'id="e-1-manches0pozzo3" role="alert"' in fourth and 'class="line line-choice has-error"' in fourth
+
+
+def test_an_empty_sheet_shows_its_checks_neutral(client, tables):
+    page = client.get(reverse("tournaments:table", args=[tables[0].token])).content.decode()
+    checks = page[page.index('id="checks-1"') : page.index("</div>", page.index('id="checks-1"'))]
+    assert '<span class="check pending">Sequences (crosses): 0 of 16</span>' in checks
+    assert '<span class="check pending">Pozzo: 0 of at most 60</span>' in checks
+    assert "✗" not in page and 'class="check bad"' not in page
+    assert "Filled in:" in page and "progress-done" not in page
 
 
 def test_a_valid_manche_is_saved_and_ranked(client, tables):
@@ -70,29 +118,53 @@ def test_fifteen_crosses_are_refused_at_the_field_and_nothing_typed_is_lost(clie
     response = save(client, tables[0], sequences=[6, 2, 5, 2])
     assert response.status_code == 400
     body = response.content.decode()
-    assert "A manche has 16 sequences; these add up to 15." in body
-    assert "Sequences (crosses): 15 of 16 ✗" in body
+    row_errors = body[body.index('<ul class="errorlist" role="alert">') :]
+    assert "<strong>Sequences (crosses)</strong>: A manche has 16 sequences; these add up to 15." in row_errors
+    assert '<span class="check bad">Sequences (crosses): 15 of 16 ✗</span>' in body
     for i, value in enumerate([6, 2, 5, 2]):
         assert re.search(rf'name="manches\[0\]\.sequences\[{i}\]" value="{value}"', body)
+    assert re.search(r'name="manches\[0\]\.pozzo\[2\]" value="20" checked', body), "the buttons chosen stay chosen"
     assert Manche.objects.get(table=tables[0], number=1).version == 0
 
 
 def test_errors_point_at_the_field_or_row_the_path_names(client, tables):
     body = save(client, tables[0], pozzo=[30, 30, 0, 0]).content.decode()
-    row = re.search(r'<tr class="has-error">\s*<th scope="row">Pozzo.*?Only one player gets 30', body, re.S)
-    assert row, "the pozzo row carries its error"
+    row = re.search(r'<ul class="errorlist" role="alert"><li><strong>Pozzo</strong>: Only one player gets 30', body)
+    assert row, "the pozzo row's error is listed above the cards, with the row's name"
     body = save(client, tables[0], penalties=[0, -1, 0, 0]).content.decode()
     field = re.search(r'id="f-1-manches0penalties1"[^>]*aria-invalid="true"', body)
     assert field, "the second player's penalty field is marked invalid"
     assert re.search(r'id="e-1-manches0penalties1" role="alert">Write how many penalties the player paid', body)
+    second = cards(body)[1]
+    assert 'class="line has-error"' in second and "Write how many penalties" in second
+    assert "Write how many penalties" not in cards(body)[0]
+    assert 'class="progress-problem"' in body, "the progress line marks the card to check"
 
 
 def test_the_live_check_adds_up_rows_as_they_are_typed(client, tables):
     url = reverse("tournaments:table_check", args=[tables[0].token, 1])
     body = client.post(url, fields(sequences=[6, 2, 5, 2]), HTTP_HX_REQUEST="true").content.decode()
-    assert 'id="checks-1"' in body and "15 of 16 ✗" in body and "60 of at most 60 ✓" in body
+    assert body.startswith('<div id="checks-1"') and "15 of 16 ✗" in body and "60 of at most 60 ✓" in body
+    assert "<input" not in body, "nothing typed is redrawn while typing"
     body = client.post(url, fields(), HTTP_HX_REQUEST="true").content.decode()
-    assert "16 of 16 ✓" in body and "120 · -30 · 70 · 40" in body
+    assert "16 of 16 ✓" in body
+    scores = re.findall(
+        r'<div id="live-1-(\d)" class="card-live" hx-swap-oob="true">.*?Score: <strong>(-?\d+)</strong>', body, re.S
+    )
+    assert scores == [("0", "120"), ("1", "-30"), ("2", "70"), ("3", "40")]
+    progress = body[body.index('<p id="progress-1" class="progress" hx-swap-oob="true">') :]
+    assert progress.count('class="progress-done"') == 4
+
+
+def test_checks_stay_neutral_until_a_row_is_complete_and_turn_red_past_the_total(client, tables):
+    url = reverse("tournaments:table_check", args=[tables[0].token, 1])
+    half = {"manches[0].sequences[0]": "6", "manches[0].sequences[1]": "2"}
+    body = client.post(url, half, HTTP_HX_REQUEST="true").content.decode()
+    assert '<span class="check pending">Sequences (crosses): 8 of 16</span>' in body
+    assert body.count('class="progress-partial"') == 2 and body.count('class="progress-empty"') == 2
+    over = {**half, "manches[0].sequences[2]": "9"}
+    body = client.post(url, over, HTTP_HX_REQUEST="true").content.decode()
+    assert '<span class="check bad">Sequences (crosses): 17 of 16 ✗</span>' in body
 
 
 def test_who_is_entering_is_required(client, tables):
@@ -230,3 +302,148 @@ def test_api_get_and_put(client, tables):
     assert refused.json()["errors"][0]["path"] == "manches[0].sequences"
     assert api(client, tables[0], "[not an object").status_code == 400
     assert client.delete(reverse("tournaments:api_table_sheet", args=[tables[0].token])).status_code == 405
+
+
+def manche_part(body: str) -> str:
+    """The manche section of an HTMX answer, without the parts swapped elsewhere on the page."""
+    return body[: body.index("</section>")]
+
+
+def test_one_i_am_per_page_kept_after_saving(client, tables):
+    page = client.get(reverse("tournaments:table", args=[tables[0].token])).content.decode()
+    assert page.count('id="i-am"') == 1 and page.count('name="seat"') == 4, "one choice: a button per player"
+    assert page.count('hx-include="#i-am"') == 4, "each manche's form sends the page's one choice"
+    body = save(client, tables[0], seat=3, htmx=True).content.decode()
+    assert 'name="seat"' not in manche_part(body)
+    oob = body[body.index('<fieldset class="seat-choice" id="i-am" aria-describedby="i-am-hint" hx-swap-oob="true">') :]
+    assert oob.count('name="seat"') == 4 and 'name="seat" value="3" checked' in oob
+    page = client.get(reverse("tournaments:table", args=[tables[0].token])).content.decode()
+    assert page.count('id="i-am"') == 1 and 'name="seat" value="3" checked' in page, "remembered"
+
+
+def test_saving_brings_the_page_status_and_manche_links_up_to_date(client, tables):
+    page = client.get(reverse("tournaments:table", args=[tables[0].token])).content.decode()
+    assert '<span id="table-status" class="status status-empty">Empty</span>' in page
+    start = page.index('<nav id="manche-nav"')
+    nav = page[start : page.index("</nav>", start)]
+    assert nav.count("status-empty") == 4 and '<a href="#manche-3">Manche 3 ' in nav
+    body = save(client, tables[0], number=2, htmx=True).content.decode()
+    assert body.startswith('<section id="manche-2"')
+    assert '<span id="table-status" class="status status-in_progress" hx-swap-oob="true">In progress</span>' in body
+    nav = body[body.index('<nav id="manche-nav" class="manche-nav"') :]
+    assert re.search(r'href="#manche-2">Manche 2 <span class="status status-entered">Entered</span>', nav)
+    assert nav.count("status-empty") == 3
+    confirmed = (
+        Client()
+        .post(
+            reverse("tournaments:table_confirm", args=[tables[0].token, 2]),
+            {"seat": "2", "version": "1"},
+            HTTP_HX_REQUEST="true",
+        )
+        .content.decode()
+    )
+    assert re.search(r'href="#manche-2">Manche 2 <span class="status status-confirmed">Confirmed</span>', confirmed)
+
+
+def test_confirming_without_saying_who_marks_the_one_i_am(client, tables):
+    save(client, tables[0])
+    url = reverse("tournaments:table_confirm", args=[tables[0].token, 1])
+    response = Client().post(url, {"version": "1"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 400
+    body = response.content.decode()
+    oob = body[body.index('id="i-am"') :]
+    assert 'aria-describedby="i-am-error"' in oob and "Say who you are: choose your seat." in oob
+    assert Manche.objects.get(table=tables[0], number=1).confirmed_at is None
+
+
+def test_an_entered_sheet_shows_its_result_first_and_its_form_folded(client, tables):
+    save(client, tables[0])
+    page = client.get(reverse("tournaments:table", args=[tables[0].token])).content.decode()
+    first = page[page.index('<section id="manche-1"') : page.index('<section id="manche-2"')]
+    assert first.index("Result at the table") < first.index('<details class="sheet-fold"><summary>Change this sheet')
+    assert 'name="manches[0].sequences[3]" value="3"' in first
+    second = page[page.index('<section id="manche-2"') :]
+    assert "sheet-fold" not in second[: second.index("</section>")]
+    body = save(client, tables[0], version=1, penalties=[0, 0, 0, 0], htmx=True).content.decode()
+    assert "sheet-fold" not in manche_part(body), "just saved: the form stays open where the player is"
+    url = reverse("tournaments:table_confirm", args=[tables[0].token, 1])
+    body = Client().post(url, {"seat": "2", "version": "2"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "Confirmed. Thank you!" in body and '<details class="sheet-fold">' in manche_part(body)
+
+
+def test_the_table_page_asks_the_database_as_often_with_every_sheet_entered(
+    client, event, tables, django_assert_max_num_queries
+):
+    url = reverse("tournaments:table", args=[tables[0].token])
+    with django_assert_max_num_queries(5):
+        assert client.get(url).status_code == 200
+    for number in range(1, event.manches_per_round + 1):
+        save(client, tables[0], number=number)
+    with django_assert_max_num_queries(5):
+        assert "Result at the table" in client.get(url).content.decode()
+
+
+def test_the_desk_shows_the_cards_without_i_am_and_the_status_current(organiser_client, event, tables):
+    url = reverse("tournaments:desk_table", args=[event.slug, tables[0].pk])
+    page = organiser_client.get(url).content.decode()
+    assert 'name="seat"' not in page and 'hx-include="#i-am"' not in page
+    assert len(cards(page)) == 4 and '<nav id="manche-nav"' in page
+    assert page.count("<section") == 4 + 2, "the manches, the changes and the other actions, once each"
+    save_url = reverse("tournaments:desk_table_save", args=[event.slug, tables[0].pk, 1])
+    body = organiser_client.post(save_url, {"version": "0", **fields()}, HTTP_HX_REQUEST="true").content.decode()
+    assert 'id="table-status" class="status status-in_progress" hx-swap-oob="true"' in body
+    assert 'id="i-am"' not in body
+
+
+def test_the_player_and_desk_table_pages_ask_the_database_as_often_with_every_sheet_entered(
+    organiser_client, event, tables
+):
+    me = tables[0].seats.get(position=2).player
+    player_page = reverse("tournaments:player_table", args=[me.token, tables[0].pk])
+    desk_page = reverse("tournaments:desk_table", args=[event.slug, tables[0].pk])
+
+    def queries() -> list[int]:
+        counts = []
+        for url, client in ((player_page, Client()), (desk_page, organiser_client)):
+            with CaptureQueriesContext(connection) as done:
+                assert client.get(url).status_code == 200
+            counts.append(len(done))
+        return counts
+
+    empty = queries()
+    for number in range(1, event.manches_per_round + 1):
+        url = reverse("tournaments:desk_table_save", args=[event.slug, tables[0].pk, number])
+        organiser_client.post(url, {"version": "0", **fields()})
+        confirm = reverse("tournaments:player_table_confirm", args=[me.token, tables[0].pk, number])
+        assert Client().post(confirm, {"version": "1"}).status_code == 302
+    assert queries() == empty
+    page = Client().get(player_page).content.decode()
+    assert f'{me.name} <span class="you">you</span>' in page
+    assert page.count('class="player-card progress-done mine"') == event.manches_per_round
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_i_am_is_remembered_as_soon_as_it_is_chosen(client, tables, htmx):
+    url = reverse("tournaments:table_seat", args=[tables[0].token])
+    extra = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    response = client.post(url, {"seat": "4"}, **extra)
+    assert response.status_code == (204 if htmx else 302)
+    page = client.get(reverse("tournaments:table", args=[tables[0].token])).content.decode()
+    assert 'name="seat" value="4" checked' in page
+    data = {"version": "0", **fields()}
+    assert client.post(reverse("tournaments:table_save", args=[tables[0].token, 1]), data).status_code == 302
+    assert Manche.objects.get(table=tables[0], number=1).entered_seat == 4
+    assert client.post(url, {"seat": "9"}, **extra).status_code in (204, 302)
+    assert client.session[f"seat-{tables[0].pk}"] == 4, "a seat nobody sits in is not remembered"
+
+
+def test_the_phone_that_entered_the_sheet_is_told_another_confirms_it_instead_of_a_button(client, tables):
+    table = tables[0]
+    assert save(client, table, htmx=True).status_code == 200
+    page = client.get(reverse("tournaments:table", args=[table.token])).content.decode()
+    assert "This phone entered the sheet: another player confirms it on their own phone." in page
+    assert "Confirm this result" not in page
+
+    other_phone = Client()
+    page = other_phone.get(reverse("tournaments:table", args=[table.token])).content.decode()
+    assert "Confirm this result" in page and "This phone entered the sheet" not in page

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from playwright.sync_api import APIRequestContext, Page, expect
 
+from tests.club_night import CLUB_NIGHT, club_night
 from tests.factories import enter, seat_by_hand
 from tournaments.models import Event, Player, Round, Table
 from tournaments.services.round_end import complete_round
@@ -141,3 +142,107 @@ def tournament_day(game: str, organiser=None, *, name: str = "", round_1: list[l
     second = played_round(event, 2, [ids[::2], ids[1::2]], [[part(m + 1) for m in range(max(1, manches // 2))]])
     busy, empty = second.tables.order_by("number")
     return Day(event, busy, empty)
+
+
+# A club night with the realistic list: long accented names and clubs, every game
+
+
+@dataclass
+class Night:
+    """A realistic club night in round 2: round 1 complete, some round 2 tables entered, one player dropped."""
+
+    event: Event
+    entered: Table
+    empty: Table
+    player: Player
+
+
+def realistic_night(game: str, organiser=None) -> Night:
+    """48 players from the realistic list; round 1 played by every table; round 2 half entered; one drop."""
+    dropped = CLUB_NIGHT.read_text(encoding="utf-8").splitlines()[6].split(",")[0]
+    event = club_night(game=game, complete=1, live_tables=6, drop=dropped)
+    if organiser is not None:
+        event.organisers.add(organiser)
+    tables = list(event.rounds.get(number=2).tables.order_by("number"))
+    player = tables[-1].seats.order_by("position").first().player
+    return Night(event, tables[0], tables[-1], player)
+
+
+#: What the browser finds wider than the screen, or cut: a control or a heading clipping its text, a select or field
+#: too narrow for what it shows, a word broken across two lines ("Asoc/iación"; links may break anywhere). Boxes
+#: meant to scroll sideways (overflow auto or scroll) may be wider inside; a secondary cell may end in an ellipsis.
+LAYOUT_PROBLEMS = r"""() => {
+  const problems = [];
+  const root = document.documentElement;
+  const width = root.clientWidth;
+  if (root.scrollWidth > width) problems.push(`the page is ${root.scrollWidth} px wide in ${width} px`);
+  if (document.body.scrollWidth > width) problems.push(`the body is ${document.body.scrollWidth} px wide`);
+  const context = document.createElement("canvas").getContext("2d");
+  const textWidth = (element, text) => {
+    const style = getComputedStyle(element);
+    context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    return context.measureText(text).width;
+  };
+  const visible = (element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== "hidden";
+  const room = (element, arrow) => {
+    const style = getComputedStyle(element);
+    return element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+  };
+  const describe = (element) => {
+    const text = (element.innerText || element.value || element.getAttribute("aria-label") || "").trim();
+    return `${element.tagName.toLowerCase()}${element.id ? "#" + element.id : ""} "${text.slice(0, 40)}"`;
+  };
+  for (const select of document.querySelectorAll("select")) {
+    if (!visible(select) || select.multiple || select.size > 1) continue;
+    const arrow = getComputedStyle(select).appearance === "none" ? 0 : 20;
+    const option = select.options[select.selectedIndex];
+    if (option && textWidth(select, option.text) > room(select, arrow) + 1) {
+      problems.push(`select "${option.text}" is cut (${Math.round(room(select, arrow))} px for it)`);
+    }
+  }
+  for (const input of document.querySelectorAll("input:not([type=hidden]):not([type=checkbox]):not([type=radio])")) {
+    if (!visible(input) || !input.value) continue;
+    if (textWidth(input, input.value) > room(input, input.type === "number" ? 0 : 0) + 1) {
+      problems.push(`field ${describe(input)} is too narrow for "${input.value}"`);
+    }
+  }
+  const controls = "button, a, label, summary, th, legend, option, [role=button], [role=tab]";
+  for (const element of document.body.querySelectorAll("*")) {
+    if (!visible(element) || element.closest("svg")) continue;
+    const style = getComputedStyle(element);
+    const clips = ["hidden", "clip"].includes(style.overflowX) || style.textOverflow === "ellipsis";
+    const tiny = element.clientWidth <= 1 && element.clientHeight <= 1;
+    const screenReaderOnly = style.clip === "rect(0px, 0px, 0px, 0px)" || tiny;
+    const cutText = clips && element.scrollWidth > element.clientWidth + 1 && element.innerText.trim();
+    if (cutText && !screenReaderOnly && element.matches(controls)) {
+      problems.push(`${describe(element)} is cut: ${element.scrollWidth} px of text in ${element.clientWidth} px`);
+    }
+    if (["BUTTON", "A", "LABEL", "SUMMARY"].includes(element.tagName)) {
+      const box = element.getBoundingClientRect();
+      const scroller = element.closest(".sheet-scroll, [data-scrolls]");
+      if (!scroller && box.right > width + 1) problems.push(`${describe(element)} reaches ${Math.round(box.right)} px`);
+    }
+  }
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  const broken = new Set();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || !visible(parent) || parent.closest("pre, code, script, style, .visually-hidden")) continue;
+    if (node.data.includes("://")) continue;
+    for (const match of node.data.matchAll(/[^\s\-\u2010/]{2,}/gu)) {
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      const where = parent.tagName.toLowerCase() + (parent.className ? "." + parent.className.split(" ")[0] : "");
+      if (lines.size > 1) broken.add(`${match[0]}" in ${where}`);
+    }
+  }
+  for (const word of broken) problems.push(`"${word} is broken across lines`);
+  return problems;
+}"""
+
+
+def layout_problems(page: Page) -> list[str]:
+    """Whatever the page shows wider than the screen or cut, one line each (empty when the layout holds)."""
+    return page.evaluate(LAYOUT_PROBLEMS)

@@ -36,6 +36,8 @@ def urls(day) -> dict[str, str]:
         "public event page": f"/e/{slug}/",
         "standings": f"/e/{slug}/standings/",
         "projector": f"/e/{slug}/projector/",
+        "player page": f"/e/{slug}/players/{day.busy.seats.first().player_id}/",
+        "player link": f"/p/{day.busy.seats.first().player.token}/",
         "table entry": f"/t/{day.empty.token}/",
         "table entry, sheet saved": f"/t/{day.busy.token}/",
         "organiser dashboard": "/organiser/",
@@ -46,7 +48,15 @@ def urls(day) -> dict[str, str]:
     }
 
 
-PUBLIC = ["public event page", "standings", "projector", "table entry", "table entry, sheet saved"]
+PUBLIC = [
+    "public event page",
+    "standings",
+    "projector",
+    "player page",
+    "player link",
+    "table entry",
+    "table entry, sheet saved",
+]
 ORGANISER = ["organiser dashboard", "event desk", "round page", "players", "organiser's table page"]
 
 
@@ -79,7 +89,7 @@ def test_a_sheet_refused_with_errors_has_no_serious_violation(phone, organiser_u
     table = phone()
     table.goto(f"/t/{day.empty.token}/")
     game = table.locator("#manche-1")
-    game.get_by_label("I am").select_option("1")
+    table.get_by_role("group", name="I am").get_by_role("radio").first.check()
     game.get_by_label("Cheese points left:").first.fill("10")
     game.get_by_label("Cheese cards left:").first.fill("1")
     settled(table)
@@ -109,7 +119,8 @@ def focus_ring(page: Page) -> str:
 
 
 def test_a_sheet_is_entered_with_the_keyboard_alone(phone, organiser_user):
-    """Tab from the top of the page: skip link, "I am", every field in sheet order, then Save with Enter."""
+    """Tab from the top of the page: skip link, "I am", tallies or board, who is done, every player's fields card by
+    card, then Save with Enter."""
     day = tournament_day("cheese-rescue", organiser_user)
     table = phone()
     table.goto(f"/t/{day.empty.token}/")
@@ -120,24 +131,29 @@ def test_a_sheet_is_entered_with_the_keyboard_alone(phone, organiser_user):
     expect(table.get_by_role("link", name="Skip to content")).to_be_focused()
     keyboard.press("Enter")
     keyboard.press("Tab")
-    seat = table.get_by_label("I am")
-    expect(seat).to_be_focused()
+    seats = table.get_by_role("group", name="I am").get_by_role("radio")
+    expect(seats.first).to_be_focused()
     keyboard.press("ArrowDown")
-    keyboard.press("ArrowDown")
-    expect(seat).to_have_value("2")
+    expect(seats.nth(1)).to_be_focused()
+    expect(seats.nth(1)).to_be_checked()
+
+    keyboard.press("Tab")
+    expect(table.get_by_role("radio", name="Tallies")).to_be_focused()
+    for _player in seated:
+        keyboard.press("Tab")
+        assert table.evaluate("document.activeElement.closest('.progress') !== null")
 
     tallies = [(9, 5), (6, 3), (4, 2), (1, 1)]
-    typed = [(f"Cheese points left: {name}", points) for name, (points, _cards) in zip(seated, tallies)]
-    typed += [(f"Cheese cards left: {name}", cards) for name, (_points, cards) in zip(seated, tallies)]
+    typed = []
+    for name, (points, cards) in zip(seated, tallies):
+        typed += [(f"Cheese points left: {name}", points), (f"Cheese cards left: {name}", cards)]
     for label, value in typed:
         keyboard.press("Tab")
         expect(table.get_by_label(label, exact=True)).to_be_focused()
         assert focus_ring(table) == "solid 3px", label
         keyboard.type(str(value))
-    expect(table.locator("#checks-1")).to_contain_text("possible with the cards left ✓")
+    expect(table.locator("#live-1-3")).to_contain_text("possible with the cards left ✓")
 
-    keyboard.press("Tab")
-    expect(table.get_by_role("button", name="Enter the board instead")).to_be_focused()
     keyboard.press("Tab")
     save = table.get_by_role("button", name="Save", exact=True)
     expect(save).to_be_focused()
@@ -157,7 +173,7 @@ def test_the_focus_stays_on_save_after_saving(phone, organiser_user):
     table = phone()
     table.goto(f"/t/{day.empty.token}/")
     game = table.locator("#manche-1")
-    game.get_by_label("I am").select_option("2")
+    table.get_by_role("group", name="I am").get_by_role("radio").nth(1).check()
     for i, (points, cards) in enumerate([(9, 5), (6, 3), (4, 2), (1, 1)]):
         game.get_by_label("Cheese points left:").nth(i).fill(str(points))
         game.get_by_label("Cheese cards left:").nth(i).fill(str(cards))

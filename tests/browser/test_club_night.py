@@ -14,7 +14,7 @@ from django.test import Client
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.test_printing import decode_qr, render
+from tests.test_printing import sheet_links as printed_links
 from tournaments.models import Event, Player, Standing
 from tournaments.models.event import EventStatus
 from tournaments.public_address import lan_addresses
@@ -80,15 +80,10 @@ def publish_and_start(desk: Page) -> None:
 
 
 def sheet_links(desk: Page, origin: str, slug: str, number: int, folder: Path) -> list[str]:
-    """The QR code of every printed score sheet of the round, decoded."""
+    """The QR code of every printed score sheet of the round, decoded, in table order."""
     pdf = desk.request.get(f"{origin}/e/{slug}/organiser/rounds/{number}/sheets.pdf")
     assert pdf.ok
-    import io
-
-    from pypdf import PdfReader
-
-    pages = len(PdfReader(io.BytesIO(pdf.body())).pages)
-    return [decode_qr(render(pdf.body(), page, folder, f"round-{number}-{page}")) for page in range(1, pages + 1)]
+    return printed_links(pdf.body(), folder)
 
 
 def enter_by_api(page: Page, link: str, shift: int) -> None:
@@ -162,7 +157,7 @@ def test_a_club_night_of_48_players_over_four_rounds(venue, new_context, django_
     phone.goto(links[0])
     names = phone.locator("ol.seats li").all_inner_texts()
     game = phone.get_by_role("region", name=re.compile("^Game 1"))
-    game.get_by_label("I am").select_option(label=names[0])
+    phone.get_by_role("group", name="I am").get_by_role("radio", name=names[0], exact=True).check()
     for name, (points, cards) in zip(names, TALLIES):
         game.get_by_label(f"Cheese points left: {name}").fill(str(points))
         game.get_by_label(f"Cheese cards left: {name}").fill(str(cards))
@@ -173,9 +168,8 @@ def test_a_club_night_of_48_players_over_four_rounds(venue, new_context, django_
     screenshot(phone, "club-night-phone-entry")
     second = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     second.goto(links[0])
-    confirmation = second.get_by_role("region", name=re.compile("^Game 1")).locator("form.confirm")
-    confirmation.get_by_label("I am").select_option(label=names[1])
-    confirmation.get_by_role("button", name="Confirm this result").click()
+    second.get_by_role("group", name="I am").get_by_role("radio", name=names[1], exact=True).check()
+    second.get_by_role("region", name=re.compile("^Game 1")).get_by_role("button", name="Confirm this result").click()
     expect(second.locator("section.manche .notice").first).to_have_text("Confirmed. Thank you!")
     for shift, link in enumerate(links[1:], start=1):
         enter_by_api(desk, link, shift)

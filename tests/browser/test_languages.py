@@ -87,7 +87,7 @@ def half_points(cells) -> list[str]:
 def test_the_projector_writes_half_points_the_language_s_way(page, organiser_user, language):
     day = tied_day(organiser_user)
     page.goto(f"/e/{day.event.slug}/projector/")
-    points = page.locator("#projector-page tbody td:nth-child(4)")
+    points = page.locator("#projector-page tbody td.metric-points")
     expect(points).to_have_count(8)
     assert [p.endswith(".5") for p in half_points(points)] == [True, True]
     page.goto(f"/e/{day.event.slug}/standings/")
@@ -120,14 +120,14 @@ def test_a_table_page_in_italian_keeps_its_sheet_working(phone, organiser_user):
     )
     seated = table.locator("ol.seats li").all_inner_texts()
     game = table.locator("#manche-1")
-    game.get_by_label(translated("it", "I am")).select_option("1")
+    table.get_by_role("group", name=translated("it", "I am")).get_by_role("radio").first.check()
     points_label = translated("it", "Cheese points left")
     cards_label = translated("it", "Cheese cards left")
     for name, (points, cards) in zip(seated, [(9, 5), (6, 3), (4, 2), (1, 1)]):
         game.get_by_label(f"{points_label}: {name}").fill(str(points))
         game.get_by_label(f"{cards_label}: {name}").fill(str(cards))
-    expect(game.locator(".checks")).to_contain_text(translated("it", "possible with the cards left"))
-    expect(game.locator(".checks")).to_contain_text(translated("it", "Manche totals"))
+    expect(game.locator("#live-1-0")).to_contain_text(translated("it", "possible with the cards left"))
+    expect(game.locator("#live-1-0")).to_contain_text(translated("it", "Score"))
     settled(table)
     game.get_by_role("button", name=translated("it", "Save"), exact=True).click()
     expect(game.get_by_role("status")).to_have_text(translated("it", "Saved. Another player now confirms it."))

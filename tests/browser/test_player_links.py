@@ -28,7 +28,7 @@ def test_a_second_player_confirms_from_their_own_card(organiser_page, phone, org
     first = phone()
     first.goto(f"/t/{table.token}/")
     manche = manche_region(first, 1, "Game")
-    manche.get_by_label("I am").select_option(label=names[0])
+    first.get_by_role("group", name="I am").get_by_role("radio", name=names[0], exact=True).check()
     for name, (points, cards) in zip(names, [(9, 5), (6, 3), (4, 2), (1, 1)]):
         manche.get_by_label(f"Cheese points left: {name}").fill(str(points))
         manche.get_by_label(f"Cheese cards left: {name}").fill(str(cards))
@@ -37,10 +37,13 @@ def test_a_second_player_confirms_from_their_own_card(organiser_page, phone, org
     expect(manche.get_by_role("status")).to_contain_text("Saved")
     assert first.evaluate("document.documentElement.scrollWidth") <= 360
 
-    confirm = manche.locator("form", has=first.get_by_role("button", name="Confirm this result"))
-    confirm.get_by_label("I am").select_option(label=names[1])
-    confirm.get_by_role("button", name="Confirm this result").click()
-    expect(manche.get_by_role("status")).to_contain_text("This phone entered the sheet")
+    first.get_by_role("group", name="I am").get_by_role("radio", name=names[1], exact=True).check()
+    expect(manche.locator(".confirm-elsewhere")).to_contain_text("This phone entered the sheet")
+    expect(manche.get_by_role("button", name="Confirm this result")).to_have_count(0)
+    first.reload()
+    told = manche_region(first, 1, "Game").locator(".confirm-elsewhere")
+    expect(told).to_contain_text("another player confirms it")
+    told.scroll_into_view_if_needed()
     screenshot(first, "confirm-refused-same-phone")
 
     cards = organiser_page.request.get(f"/e/{event.slug}/organiser/players/cards.pdf")

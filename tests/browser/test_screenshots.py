@@ -1,4 +1,4 @@
-"""What the main pages look like at phone (360 x 740) and desktop (1280 x 800) sizes.
+"""What the main pages look like at phone (360 x 740) and desktop (1280 x 800) sizes, with the realistic list.
 
 Each test saves test-output/screenshots/<page>-<size>.png (docs/screenshots/ holds a copy of the current set)
 and checks that the page fits a 360 px phone without scrolling sideways: wide content has to scroll inside
@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import screenshot, settled, tournament_day
+from .helpers import realistic_night, screenshot, settled, tournament_day
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,16 +21,17 @@ PAGES = {
     "event": ("public", lambda day: f"/e/{day.event.slug}/"),
     "standings": ("public", lambda day: f"/e/{day.event.slug}/standings/"),
     "projector": ("public", lambda day: f"/e/{day.event.slug}/projector/"),
-    "player": ("public", lambda day: f"/e/{day.event.slug}/players/{day.busy.seats.first().player_id}/"),
+    "player": ("public", lambda day: f"/e/{day.event.slug}/players/{day.player.pk}/"),
+    "player-link": ("public", lambda day: f"/p/{day.player.token}/"),
     "table-entry": ("public", lambda day: f"/t/{day.empty.token}/"),
-    "table-saved": ("public", lambda day: f"/t/{day.busy.token}/"),
+    "table-saved": ("public", lambda day: f"/t/{day.entered.token}/"),
     "login": ("public", lambda day: "/accounts/login/"),
     "dashboard": ("organiser", lambda day: "/organiser/"),
     "event-new": ("organiser", lambda day: "/organiser/events/new/"),
     "desk": ("organiser", lambda day: f"/e/{day.event.slug}/organiser/"),
     "players": ("organiser", lambda day: f"/e/{day.event.slug}/organiser/players/"),
     "round": ("organiser", lambda day: f"/e/{day.event.slug}/organiser/rounds/2/"),
-    "desk-table": ("organiser", lambda day: f"/e/{day.event.slug}/organiser/tables/{day.busy.pk}/"),
+    "desk-table": ("organiser", lambda day: f"/e/{day.event.slug}/organiser/tables/{day.entered.pk}/"),
 }
 PARAMS = list(PAGES)
 
@@ -42,7 +43,7 @@ def sideways_scroll(page: Page) -> int:
 
 @pytest.mark.parametrize("name", PARAMS)
 def test_page_at_desktop_and_phone_sizes(name, request, organiser_user):
-    day = tournament_day("vegetables", organiser_user)
+    day = realistic_night("vegetables", organiser_user)
     who, address = PAGES[name]
     if who == "public":
         desktop, small = request.getfixturevalue("page"), request.getfixturevalue("phone")()
@@ -61,6 +62,9 @@ def test_a_phone_shows_every_player_s_column_of_the_sheet(game, phone, organiser
     day = tournament_day(game, organiser_user)
     table = phone()
     table.goto(f"/t/{day.empty.token}/")
-    grid = table.locator("#manche-1 .sheet-scroll")
-    expect(grid).to_be_visible()
-    assert grid.evaluate("box => box.scrollWidth - box.clientWidth") == 0
+    cards = table.locator("#manche-1 .player-card")
+    expect(cards).to_have_count(4)
+    for card in cards.all():
+        box = card.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= table.viewport_size["width"]
+    assert sideways_scroll(table) == 0

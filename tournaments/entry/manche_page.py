@@ -13,9 +13,20 @@ from django.utils.translation import gettext as _
 
 import scoring
 
+from ..devices import device_id
 from ..models import Manche, Table
+from ..models.rounds import TableStatus
+from ..models.sheets import Via
 from ..numbers import whole_number
-from ..services.sheets import Author, ConfirmationRefused, StaleSheet, confirm_sheet, dispute_sheet, record_sheet
+from ..services.sheets import (
+    Author,
+    ConfirmationRefused,
+    StaleSheet,
+    confirm_sheet,
+    confirmation_refusal,
+    dispute_sheet,
+    record_sheet,
+)
 from ..services.tables import NOT_STARTED, closed_reason, seat_names
 from .errors import errors_by_path
 from .layouts import FormState, layout_for
@@ -26,6 +37,8 @@ from .routes import EntryRoute
 MAX_SEAT = 99
 #: More changes than one sheet ever sees; a larger version is no version.
 MAX_VERSION = 2**31 - 1
+#: Posted by a switch between ways of entering (counts or a grid...): draw the form again, save nothing.
+REDRAW = "redraw"
 
 
 def posted_version(request) -> int:
@@ -50,7 +63,8 @@ def manche_context(
     errors=None,
     notice="",
     stale=None,
-    seat=None,
+    seat_error="",
+    opened=False,
     route: EntryRoute,
 ):
     """Everything ``_manche.html`` shows for one manche."""
@@ -71,36 +85,92 @@ def manche_context(
         "title": game.manche_title(manche.number),
         "layout": layout_for(game.entry, state),
         "errors": errors or {},
-        "seat": seat,
+        "seat_error": seat_error,
         "result": result,
         "teams": (manche.result or {}).get("teams"),
         "players": players,
         "notice": notice,
         "stale": stale,
         "editable": not closed,
+        "refused": any(path != "seat" for path in errors or {}),
+        # An entered sheet shows its result first, its form folded away until someone corrects it (or just saved it).
+        "folded": bool(manche.document) and values is None and not errors and not stale and not opened,
         "organiser": route.organiser,
         "route": route,
         "me": route.player,
     }
 
 
-def render_manche(request, context: dict, status: int = 200) -> HttpResponse:
-    """The manche alone for HTMX, else the whole table page with this manche as ``context`` shows it."""
-    context.setdefault("seat", None)
-    context["seat"] = context["seat"] or chosen_seat(request, context["table"])
-    if request.htmx:
-        return render(request, "tournaments/table/_manche.html", context, status=status)
-    table = context["table"]
-    players = context["players"]
-    route = context["route"]
-    manches = [
-        context if m.pk == context["manche"].pk else manche_context(table, m, players, route=route)
-        for m in table.manches.order_by("number")
+def manche_status(manche: Manche) -> str:
+    """Where one manche's sheet stands, in the words of a table's status: empty, entered or confirmed."""
+    if manche.confirmed_at:
+        return TableStatus.CONFIRMED
+    return TableStatus.ENTERED if manche.document else TableStatus.EMPTY
+
+
+def manche_nav(table: Table, manches: list[Manche]) -> list[dict]:
+    """The table's manches as links with their status, when there is more than one to move between."""
+    if len(manches) < 2:
+        return []
+    game = table.round.event.game_bundle
+    statuses = [TableStatus(manche_status(m)) for m in manches]
+    return [
+        {"number": m.number, "title": game.manche_title(m.number), "status": status, "label": status.label}
+        for m, status in zip(manches, statuses, strict=True)
     ]
-    page = {"table": table, "event": table.round.event, "players": players, "manches": manches, "route": route}
-    page["seat"] = chosen_seat(request, table)
-    page["me"] = route.player
-    return render(request, "tournaments/table/entry.html", page, status=status)
+
+
+def confirm_elsewhere(context: dict, device: str) -> str:
+    """Why this phone would be refused if it confirmed the sheet it shows (it entered it, or its player did): said
+    in place of the button, so nobody presses it for nothing. Empty when it may confirm."""
+    manche, me = context["manche"], context["me"]
+    if context["organiser"] or not manche.document:
+        return ""
+    author = Author(via=Via.PLAYER if me is not None else Via.LINK, player=me, device=device)
+    return confirmation_refusal(manche, author) or ""
+
+
+def page_context(request, table: Table, route: EntryRoute, current: dict | None = None) -> dict:
+    """The whole table page: every manche's form (``current`` in place of its own), the manche links, who I am."""
+    players = current["players"] if current else seat_names(table)
+    people = ("entered_by", "entered_player", "confirmed_by", "confirmed_player")
+    manches = list(table.manches.select_related(*people).order_by("number"))
+    contexts = [
+        current if current and m.pk == current["manche"].pk else manche_context(table, m, players, route=route)
+        for m in manches
+    ]
+    device = device_id(request)
+    for context in contexts:
+        context["confirm_elsewhere"] = confirm_elsewhere(context, device)
+    return {
+        "table": table,
+        "event": table.round.event,
+        "players": players,
+        "manches": contexts,
+        "route": route,
+        "nav": manche_nav(table, manches),
+        "seat": chosen_seat(request, table) if route.kind == "link" else None,
+        "seat_error": current.get("seat_error", "") if current else "",
+        "me": route.player,
+    }
+
+
+def render_manche(request, context: dict, status: int = 200) -> HttpResponse:
+    """The manche alone for HTMX (with the page's status, manche links and "I am" brought up to date), else the
+    whole table page with this manche as ``context`` shows it."""
+    table = context["table"]
+    route = context["route"]
+    table.refresh_from_db(fields=["status", "locked"])
+    if not request.htmx:
+        return render(
+            request, "tournaments/table/entry.html", page_context(request, table, route, context), status=status
+        )
+    context["nav"] = manche_nav(table, list(table.manches.order_by("number")))
+    context["next"] = next((item for item in context["nav"] if item["number"] > context["manche"].number), None)
+    if route.kind == "link":
+        context["seat"] = chosen_seat(request, table)
+    context["confirm_elsewhere"] = confirm_elsewhere(context, device_id(request))
+    return render(request, "tournaments/table/_manche_response.html", context, status=status)
 
 
 def posted_values(request, table: Table) -> dict[str, str]:
@@ -130,26 +200,36 @@ def save_posted_sheet(request, table: Table, number: int, author: Author, *, rou
     if not request.htmx:
         return redirect(f"{route.page()}#manche-{number}")
     notice = _("Saved. Another player now confirms it.") if event.confirmation_required else _("Saved.")
-    return render_manche(request, manche_context(table, manche, players, notice=notice, route=route))
+    context = manche_context(table, manche, players, notice=notice, opened=True, route=route)
+    return render_manche(request, context)
 
 
-def redraw_requested(request, table: Table) -> bool:
-    """True when the post only asks to draw the form again (an entry mode switch)."""
-    return any(key in request.POST for key in table.round.event.game_bundle.entry.redraw)
+def redraw_requested(request) -> bool:
+    """True when the post only asks to draw the form again (a switch between ways of entering)."""
+    return REDRAW in request.POST
 
 
 def redraw(request, table: Table, number: int, *, route: EntryRoute):
+    """The form drawn again in the way of entering just chosen, what was typed carried over where it maps."""
     manche = get_object_or_404(Manche, table=table, number=number)
-    values = posted_values(request, table)
-    return render_manche(request, manche_context(table, manche, values=values, route=route))
+    event = table.round.event
+    players = seat_names(table)
+    state = FormState(players, posted_values(request, table), {}, event)
+    values = event.game_bundle.entry.carry_over(state)
+    return render_manche(request, manche_context(table, manche, players, values=values, route=route))
 
 
 def render_checks(request, table: Table, number: int, *, route: EntryRoute):
-    """The check cells re-drawn as the numbers are typed (nothing is saved)."""
+    """The check cells re-drawn as the numbers are typed, or the whole form after a switch (nothing is saved).
+
+    Both count among the live checks, not the saves, of a link's rate limits.
+    """
+    if redraw_requested(request):
+        return redraw(request, table, number, route=route)
     manche = get_object_or_404(Manche, table=table, number=number)
     values = posted_values(request, table)
     context = manche_context(table, manche, values=values, route=route)
-    return render(request, "tournaments/table/_manche_checks.html", context)
+    return render(request, "tournaments/table/_manche_checks.html", {**context, "oob": True})
 
 
 def confirm_posted(request, table: Table, number: int, author: Author, *, route: EntryRoute):
@@ -165,7 +245,6 @@ def confirm_posted(request, table: Table, number: int, author: Author, *, route:
         notice, status = _("The sheet changed since you looked at it: check it again before confirming."), 409
     if not request.htmx and status == 200:
         return redirect(f"{route.page()}#manche-{number}")
-    table.refresh_from_db()
     return render_manche(request, manche_context(table, manche, notice=notice, route=route), status)
 
 
@@ -177,5 +256,4 @@ def dispute_posted(request, table: Table, number: int, author: Author, *, route:
         dispute_sheet(manche, author)
     except ConfirmationRefused as refused:
         notice, status = str(refused), 403
-    table.refresh_from_db()
     return render_manche(request, manche_context(table, manche, notice=notice, route=route), status)

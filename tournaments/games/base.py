@@ -85,6 +85,13 @@ class Game:
     options_form: type[OptionsForm] | None = None
     #: The tiebreak after the game score, as players say it (translated); by default the rules' own words.
     tiebreak_label: Any = ""
+    #: The standings' column of the tiebreak: a short heading (translated, e.g. "Mice"), by default the label;
+    #: ``tiebreak_sign`` -1 when the rules store the tiebreak negated (fewest mice is minus the mice), so the column
+    #: shows the count itself.
+    tiebreak_heading: Any = ""
+    tiebreak_sign = 1
+    #: One line under the standings saying what the column decides (translated, e.g. "Ties broken by fewest mice").
+    tiebreak_legend: Any = ""
 
     def __init__(self) -> None:
         self.entry = self.make_entry()
@@ -111,6 +118,21 @@ class Game:
         if self.tiebreak_label:
             return str(self.tiebreak_label)
         return capfirst(gettext(self.rules.tiebreak_label)) if self.rules.tiebreak_label else ""
+
+    def tiebreak_column(self) -> str:
+        """The heading of the standings' tiebreak column in the active language; empty when the game has none."""
+        return str(self.tiebreak_heading) if self.tiebreak_heading else self.tiebreak_name()
+
+    def tiebreak_value(self, stored: int) -> int:
+        """The tiebreak as the standings show it: the count players know, never the rules' negated value."""
+        return stored * self.tiebreak_sign
+
+    def tiebreak_explained(self) -> str:
+        """The standings' one-line legend of the tiebreak; empty when the game has none."""
+        if self.tiebreak_legend:
+            return str(self.tiebreak_legend)
+        name = self.tiebreak_name()
+        return gettext("Ties broken by: %(tiebreak)s") % {"tiebreak": name} if name else ""
 
     # Variants and manches
 
@@ -170,6 +192,17 @@ class Game:
         """The game's own fields of a plausible sheet for the demo."""
         raise NotImplementedError
 
-    def label(self, key: str) -> str:
-        """The translated name of one of the game's components (a good, a snack...), or the key itself."""
-        return key
+    # The components the rules' messages name
+
+    def component_names(self) -> Mapping[str, Mapping[str, str]]:
+        """The components the rules' messages name (goods, rows...), by kind and key, in the active language."""
+        return {}
+
+    def component_label(self, kind: str, key: str) -> str:
+        """One component of the game (``scoring.errors.Component``) as players read it; else its key.
+
+        Variants are named by their label; every other kind by ``component_names``.
+        """
+        if kind == "variant":
+            return self.variant_label(key)
+        return self.component_names().get(kind, {}).get(key, key)

@@ -30,7 +30,7 @@ class EventStatus(models.TextChoices):
 
 class PaperSize(models.TextChoices):
     A4 = "A4", "A4"
-    LETTER = "letter", "Letter"
+    LETTER = "letter", _("Letter")
 
 
 #: The most places a placement-points scheme names: the largest table a sheet may hold.

@@ -10,7 +10,10 @@ class Standing(models.Model):
     event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="standings")
     player = models.ForeignKey("tournaments.Player", on_delete=models.CASCADE, related_name="standings")
     rank = models.PositiveIntegerField(_("rank"))
+    #: The rank after ``previous_round``, the round before the latest one with results; empty when the player
+    #: had no result by then (or there is no such round).
     previous_rank = models.PositiveIntegerField(_("previous rank"), null=True, blank=True)
+    previous_round = models.PositiveSmallIntegerField(_("round of the previous rank"), null=True, blank=True)
     points = models.DecimalField(_("tournament points"), max_digits=8, decimal_places=2, default=0)
     score = models.IntegerField(_("game score"), default=0)
     tiebreak = models.IntegerField(_("game tiebreak"), default=0)
@@ -28,5 +31,5 @@ class Standing(models.Model):
 
     @property
     def movement(self) -> int:
-        """Places gained (positive) or lost since the standings were last rebuilt."""
+        """Places gained (positive) or lost since ``previous_round``; 0 without a previous rank."""
         return 0 if self.previous_rank is None else self.previous_rank - self.rank

@@ -9,17 +9,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import segno
 from django.utils import formats
 from django.utils.translation import gettext as _
 from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.rl_accel import escapePDF
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, TableStyle
 
-from .fonts import BOLD, LEADING, REGULAR, SHRINK_BEFORE_WRAP, face, fit, register_fonts
+from .fonts import BOLD, LEADING, REGULAR, SHRINK_BEFORE_WRAP, face, fit, register_fonts, text_width
+from .qr import dark_spans, modules
 
 if TYPE_CHECKING:
     from ..models import Event
@@ -74,18 +76,41 @@ def draw_lines(canvas, lines, size, x, y, width, height, bold=False, align="left
     """Lines already fitted at ``size``, centred vertically in the box at (x, y)."""
     if not lines:
         return
-    canvas.setFont(face(bold), size)
-    canvas.setFillColor(colour)
     step = size * LEADING
     middle = y + height / 2 + (len(lines) - 1) * step / 2
+    placed = []
     for i, line in enumerate(lines):
         baseline = middle - i * step - BASELINE_DROP * size
         if align == "center":
-            canvas.drawCentredString(x + width / 2, baseline, line)
+            left = x + (width - text_width(line, size, bold)) / 2
         elif align == "right":
-            canvas.drawRightString(x + width - pad, baseline, line)
+            left = x + width - pad - text_width(line, size, bold)
         else:
-            canvas.drawString(x + pad, baseline, line)
+            left = x + pad
+        placed.append((left, baseline, line))
+    show_text(canvas, placed, size, bold, colour)
+
+
+def show_text(canvas, placed, size: float, bold: bool, colour) -> None:
+    """Each (x, baseline, text) of ``placed`` as PDF text operators written straight into the page or form.
+
+    The font's own ``splitString`` and ``getSubsetInternalName`` map the text to its subsets, as ReportLab's
+    text objects do, without their per-call formatting of every number and state, which would cost more than
+    the rest of a sheet. The colour and font stay inside ``q``/``Q``, so the canvas's own state is untouched.
+    """
+    font = pdfmetrics.getFont(face(bold))
+    doc = canvas._doc
+    ops = [f"q {colour.red:.3f} {colour.green:.3f} {colour.blue:.3f} rg BT"]
+    current = -1
+    for left, baseline, text in placed:
+        ops.append(f"1 0 0 1 {left:.2f} {baseline:.2f} Tm")
+        for subset, chunk in font.splitString(text, doc):
+            if subset != current:
+                ops.append(f"{font.getSubsetInternalName(subset, doc)} {size:.2f} Tf")
+                current = subset
+            ops.append(f"({escapePDF(chunk)}) Tj")
+    ops.append("ET Q")
+    canvas.addLiteral(" ".join(ops))
 
 
 def common_size(texts, width: float, height: float, size: float, minimum: float, bold: bool = False, pad=2) -> float:
@@ -109,33 +134,30 @@ def cell(canvas, x: float, y: float, width: float, height: float, fill=None, lin
         canvas.rect(x, y, width, height, stroke=1, fill=0)
 
 
-def qr_matrix(url: str) -> tuple[tuple[int, ...], ...]:
-    """The QR code of ``url``: medium error correction, one fixed mask (choosing one costs five times more)."""
-    return segno.make_qr(url, error="m", mask=0, boost_error=False).matrix
+#: By the size of a symbol, the rectangle operator of each run of dark modules met so far (at most a few
+#: thousand a size), so that a code's hundreds of rectangles are looked up rather than formatted.
+RUN_RECTANGLES: dict[int, dict[tuple[int, int], str]] = {}
 
 
-def qr_operators(url: str, x: float, y: float, size: float, quiet: int = 2) -> str:
+def qr_operators(url: str, x: float, y: float, size: float, quiet: int = 4) -> str:
     """PDF operators painting the QR code of ``url`` in a ``size`` box at (x, y), ``quiet`` modules of margin.
 
     One rectangle per run of dark modules, in whole module units under one scaling: a short string built
     without ReportLab's per-number formatting, which would cost more than the rest of a page.
     """
-    matrix = qr_matrix(url)
-    n = len(matrix)
+    n, flat = modules(url)
     module = size / (n + 2 * quiet)
-    ops = [f"q 0 g {module:.4f} 0 0 {module:.4f} {x + quiet * module:.3f} {y + quiet * module:.3f} cm"]
-    for r, row in enumerate(matrix):
-        bottom, c = n - 1 - r, 0
-        while c < n:
-            if not row[c]:
-                c += 1
-                continue
-            start = c
-            while c < n and row[c]:
-                c += 1
-            ops.append(f"{start} {bottom} {c - start} 1 re")
-    ops.append("f Q")
-    return "\n".join(ops)
+    spans = dark_spans(flat)
+    known = RUN_RECTANGLES.setdefault(n, {})
+    try:
+        rectangles = [known[span] for span in spans]
+    except KeyError:
+        width, top = n + 1, n - 1
+        for start, end in spans:
+            known.setdefault((start, end), f"{start % width} {top - start // width} {end - start} 1 re")
+        rectangles = [known[span] for span in spans]
+    corner = f"{x + quiet * module:.3f} {y + quiet * module:.3f}"
+    return "\n".join([f"q 0 g {module:.4f} 0 0 {module:.4f} {corner} cm", *rectangles, "f Q"])
 
 
 def draw_qr(canvas, url: str, x: float, y: float, size: float) -> None:
@@ -162,6 +184,10 @@ class CachedDrawing(Flowable):
     Subclasses draw that part in ``draw_static`` (it may depend only on what ``form_key`` returns) and
     what differs from page to page, such as names, in ``draw_changing``.
     """
+
+    #: How many of these a printed page may hold: a game's score sheet says 2 where it fits half a page with
+    #: boxes a hand can write in (the printing measures it on the event's paper, see ``sheets.py``).
+    sheets_per_page = 1
 
     def form_key(self) -> tuple:
         return (type(self).__name__, round(self.width, 2), round(self.height, 2))
@@ -193,61 +219,112 @@ class SeatLine:
     team: str = ""
 
 
+@dataclass(frozen=True)
+class SheetTitles:
+    """What the headers of a round's score sheets share, worked out once: the event, its line, the round, the words."""
+
+    event: str
+    info: str
+    round_number: int
+    round_label: str
+    table_label: str
+    seats_label: str
+    #: The outline's entry of a table, with a ``%(number)d`` for its number.
+    outline: str
+
+    @classmethod
+    def of(cls, event: Event, round_number: int) -> SheetTitles:
+        """The titles in the active language."""
+        labels = (_("Round"), _("Table"), _("Seats"), _("Table %(number)d"))
+        return cls(event.name, event_line(event), round_number, *labels)
+
+
 class SheetHeader(CachedDrawing):
-    """The top of a score sheet: event, round ("Turno") and table ("Tavolo"), the seats, and the table's QR code."""
+    """The top of a score sheet: event, round ("Turno") and table ("Tavolo"), the seats, and the table's QR code.
 
-    HEIGHT = 104
-    QR = 80
-    LINK_WIDTH = 150
-    BOX, BOX_STEP = 68, 74
-    SEAT_LINE, SEATS_PER_COLUMN = 13, 4
+    The QR code takes the top right corner with its link under it. Up to four seats are listed in two columns
+    of name and club; more, three a column by name alone. What every table shares (titles, boxes, seat numbers,
+    the round) is drawn once per document.
+    """
 
-    def __init__(self, event: Event, round_number: int, table_number: int, seats: Sequence[SeatLine], link: str):
+    HEIGHT = 86
+    QR = 72
+    LINK = 12
+    TITLE, INFO = 17, 12
+    BOX, BOX_STEP, BOX_HEIGHT = 58, 64, 54
+    SEAT_NUMBER = 13
+
+    def __init__(self, titles: SheetTitles, table_number: int, seats: Sequence[SeatLine], link: str):
         super().__init__()
-        self.round_number, self.table_number = round_number, table_number
+        self.titles, self.round_number, self.table_number = titles, titles.round_number, table_number
         self.seats, self.link = seats, link
-        self.event_text, self.info_text = event.name, event_line(event)
-        self.labels = (_("Round"), _("Table"), _("Seats"))
-        self.outline = _("Table %(number)d") % {"number": table_number}
+
+    def form_key(self) -> tuple:
+        return (*super().form_key(), self.round_number, tuple(seat.position for seat in self.seats))
 
     def wrap(self, availWidth, availHeight):
         self.width, self.height = availWidth, self.HEIGHT
-        self.text_width = availWidth - self.LINK_WIDTH - 8
-        self.seats_left = 2 * self.BOX_STEP + 6
+        self.text_width = availWidth - self.QR - 10
+        self.seats_left = 2 * self.BOX_STEP + 8
         return availWidth, self.HEIGHT
 
+    def seat_grid(self) -> tuple[int, int, float, float]:
+        """Seats per column, columns, and each seat's width and height: two lines a seat for up to four."""
+        per_column = 2 if len(self.seats) <= 4 else 3
+        columns = max(1, -(-len(self.seats) // per_column))
+        top = self.HEIGHT - self.TITLE - self.INFO - 10
+        return per_column, columns, (self.text_width - self.seats_left) / columns, (top - self.LINK - 2) / per_column
+
+    def seat_box(self, i: int) -> tuple[float, float]:
+        """The bottom left corner of seat ``i``'s box."""
+        per_column, _columns, width, height = self.seat_grid()
+        top = self.HEIGHT - self.TITLE - self.INFO - 10
+        return self.seats_left + (i // per_column) * width, top - (i % per_column + 1) * height
+
     def draw_static(self):
-        c, h = self.canv, self.HEIGHT
-        draw_text(c, self.event_text, 0, h - 20, self.text_width, 20, size=15, minimum=8, bold=True, pad=0)
-        draw_text(c, self.info_text, 0, h - 33, self.text_width, 12, size=8.5, minimum=5, colour=GREY, pad=0)
-        round_label, table_label, seats_label = self.labels
+        c, h, width = self.canv, self.HEIGHT, self.text_width
+        titles = self.titles
+        draw_text(c, titles.event, 0, h - self.TITLE, width, self.TITLE, size=14, minimum=8, bold=True, pad=0)
+        info = h - self.TITLE - self.INFO
+        draw_text(c, titles.info, 0, info, width, self.INFO, size=8, minimum=5, colour=GREY, pad=0)
+        round_label, table_label, seats_label = titles.round_label, titles.table_label, titles.seats_label
         for i, label in enumerate((round_label, table_label)):
-            x = i * self.BOX_STEP
-            cell(c, x, 12, self.BOX, 46, line=1.2)
-            draw_caption(c, label, x, 58, self.BOX, size=7.5, colour=INK)
-        seats_width = self.text_width - self.seats_left
-        draw_caption(c, seats_label, self.seats_left, 70, seats_width, size=7, colour=GREY)
+            cell(c, i * self.BOX_STEP, 0, self.BOX, self.BOX_HEIGHT, line=1.2)
+            draw_caption(c, label, i * self.BOX_STEP, self.BOX_HEIGHT, self.BOX, size=7.5, colour=INK)
+        self.draw_number(self.round_number, 0)
+        draw_text(c, seats_label, self.seats_left, info - 10, 80, 8, size=6.5, minimum=4, colour=GREY, pad=0)
+        per_column, _columns, _width, height = self.seat_grid()
+        number_height = height * 0.6 if per_column == 2 else height
+        for i, seat in enumerate(self.seats):
+            x, y = self.seat_box(i)
+            y += height - number_height
+            draw_text(c, str(seat.position), x, y, self.SEAT_NUMBER, number_height, size=9, bold=True, pad=0)
+
+    def draw_number(self, number: int, x: float) -> None:
+        """The round's or the table's number, large, in its box."""
+        height = self.BOX_HEIGHT - 10
+        draw_text(self.canv, str(number), x, 0, self.BOX, height, size=24, minimum=10, bold=True, align="center")
 
     def draw_changing(self):
         c, w, h = self.canv, self.width, self.HEIGHT
         key = f"table-{self.table_number}"
-        c.bookmarkPage(key)
-        c.addOutlineEntry(self.outline, key, level=0)
+        c.bookmarkHorizontal(key, 0, h)
+        c.addOutlineEntry(self.titles.outline % {"number": self.table_number}, key, level=0)
         draw_qr(c, self.link, w - self.QR, h - self.QR, self.QR)
-        link_left = w - self.LINK_WIDTH
-        draw_text(c, self.link, link_left, 0, self.LINK_WIDTH, h - self.QR - 1, size=7, minimum=5, align="right", pad=0)
-        for i, number in enumerate((self.round_number, self.table_number)):
-            x = i * self.BOX_STEP
-            draw_text(c, str(number), x, 12, self.BOX, 36, size=24, minimum=12, bold=True, align="center")
-        per_column, line = self.SEATS_PER_COLUMN, self.SEAT_LINE
-        columns = (len(self.seats) + per_column - 1) // per_column or 1
-        column_width = (self.text_width - self.seats_left) / columns
+        left = self.seats_left
+        draw_text(c, self.link, left, 0, w - left, self.LINK, size=7.5, minimum=5, align="right", pad=0)
+        self.draw_number(self.table_number, self.BOX_STEP)
+        per_column, _columns, width, height = self.seat_grid()
+        text_width = width - self.SEAT_NUMBER - 4
+        name_height = height * 0.6 if per_column == 2 else height
         for i, seat in enumerate(self.seats):
-            x = self.seats_left + (i // per_column) * column_width
-            y = 60 - (i % per_column + 1) * line
-            draw_text(c, str(seat.position), x, y, 14, line, size=9.5, bold=True, pad=0)
-            text = f"{seat.name} · {seat.club}" if seat.club else seat.name
-            draw_text(c, text, x + 14, y, column_width - 16, line, size=10, minimum=5.5, pad=0)
+            x, y = self.seat_box(i)
+            x += self.SEAT_NUMBER
+            if per_column == 2:
+                draw_text(c, seat.name, x, y + height - name_height, text_width, name_height, size=9, minimum=5, pad=0)
+                draw_text(c, seat.club, x, y, text_width, height - name_height, size=6.5, minimum=4, colour=GREY, pad=0)
+            else:
+                draw_text(c, seat.name, x, y, text_width, height, size=8.5, minimum=4, pad=0)
 
 
 class FitText(Flowable):
@@ -302,14 +379,15 @@ def heading(event: Event, text: str, extra: str = "") -> list:
     return [Paragraph(escape(text), styles()["title"]), Paragraph(escape(info), styles()["info"])]
 
 
+def draw_footer(canvas, page_width: float, text: str) -> None:
+    """The event and the printout's name at the foot of the page, and the page's number."""
+    number = str(canvas.getPageNumber())
+    right = page_width - MARGIN - text_width(number, 7)
+    show_text(canvas, [(MARGIN, MARGIN - FOOTER + 6, text), (right, MARGIN - FOOTER + 6, number)], 7, False, GREY)
+
+
 def footer(canvas, doc) -> None:
-    canvas.saveState()
-    width, _height = doc.pagesize
-    canvas.setFont(face(False), 7)
-    canvas.setFillColor(GREY)
-    canvas.drawString(MARGIN, MARGIN - FOOTER + 6, doc.footer_text)
-    canvas.drawRightString(width - MARGIN, MARGIN - FOOTER + 6, str(canvas.getPageNumber()))
-    canvas.restoreState()
+    draw_footer(canvas, doc.pagesize[0], doc.footer_text)
 
 
 def body_frame(event: Event, columns: int = 1, gap: float = COLUMN_GAP, frame_id: str = "body") -> list[Frame]:

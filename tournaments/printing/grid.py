@@ -2,17 +2,35 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .common import GREY, PALE, SHADE, CachedDrawing, cell, common_size, draw_caption, draw_text
+from .fonts import wrap
 
 LABEL_WIDTH = 92
+NOTE_SIZE, NOTE_LINE = 7.5, 10
+#: Rows grow into the room they are given, up to this share of their least height.
+MAX_GROWTH = 1.6
+#: A write-in box is never taller than this (12 mm), however tall its row.
+TALLEST_BOX = 34
+#: Room kept between a write-in box and its cell's edges, above and below, and between two boxes side by side.
+BOX_MARGIN, BOX_SPACING = 2, 3
+
+
+@functools.lru_cache(maxsize=64)
+def paragraph(text: str, width: float) -> tuple[str, ...]:
+    """A sheet's notes run together and wrapped to its width, as lines."""
+    return tuple(wrap(text, NOTE_SIZE, width))
 
 
 @dataclass
 class Row:
-    """One row of a player-column sheet: its label, a hint under it, its height and how its cells look."""
+    """One row of a player-column sheet: its label, a hint under it, its least height and how its cells look.
+
+    Rows but the names grow alike into the room the sheet is given (see ``PlayerColumns.wrap``).
+    """
 
     key: str
     label: str
@@ -22,11 +40,16 @@ class Row:
     caption: str = ""
     strong: bool = False
 
+    @property
+    def grows(self) -> bool:
+        return self.kind != "names"
+
 
 class PlayerColumns(CachedDrawing):
     """Rows of labelled cells, one column per player; subclasses draw the inside of special cells.
 
-    Everything but the names is drawn once per document (see ``CachedDrawing``).
+    Its least height is its rows' least heights, what notes and subclasses add; given more, the rows grow (up to
+    ``MAX_GROWTH``) so the boxes are bigger. Everything but the names is drawn once per document.
     """
 
     label_width = LABEL_WIDTH
@@ -34,23 +57,38 @@ class PlayerColumns(CachedDrawing):
     def __init__(self, names: Sequence[str], rows: Sequence[Row], notes: Sequence[str] = ()):
         super().__init__()
         self.names, self.rows, self.notes = list(names), list(rows), list(notes)
+        self.growth = 1.0
+        self.note_lines: tuple[str, ...] = ()
 
     def form_key(self) -> tuple:
         return (*super().form_key(), len(self.names))
 
+    def row_height(self, row: Row) -> float:
+        return row.height * self.growth if row.grows else row.height
+
     def table_height(self) -> float:
-        return sum(row.height for row in self.rows)
+        return sum(self.row_height(row) for row in self.rows)
 
     def notes_height(self) -> float:
-        return 12 * len(self.notes) + (4 if self.notes else 0)
+        return NOTE_LINE * len(self.note_lines) + (3 if self.note_lines else 0)
 
     def extra_height(self, width: float) -> float:
         """Height of what a subclass draws below the rows."""
         return 0
 
+    def table_width(self, width: float) -> float:
+        """The width of the label and player columns; subclasses may keep room beside them."""
+        return width
+
     def wrap(self, availWidth, availHeight):
         self.width = availWidth
-        self.player_width = (availWidth - self.label_width) / max(1, len(self.names))
+        self.note_lines = paragraph(" ".join(self.notes), availWidth) if self.notes else ()
+        self.player_width = (self.table_width(availWidth) - self.label_width) / max(1, len(self.names))
+        self.growth = 1.0
+        least = self.notes_height() + self.table_height() + self.extra_height(availWidth)
+        growing = sum(row.height for row in self.rows if row.grows)
+        if growing and availHeight > least:
+            self.growth = min(MAX_GROWTH, 1 + (availHeight - least) / growing)
         self.height = self.notes_height() + self.table_height() + self.extra_height(availWidth)
         return availWidth, self.height
 
@@ -63,45 +101,48 @@ class PlayerColumns(CachedDrawing):
     def draw_static(self):
         c = self.canv
         y = self.height
-        for note in self.notes:
-            y -= 12
-            draw_text(c, note, 0, y, self.width, 12, size=8, minimum=5.5, colour=GREY, pad=0)
+        for line in self.note_lines:
+            y -= NOTE_LINE
+            draw_text(c, line, 0, y, self.width, NOTE_LINE, size=NOTE_SIZE, minimum=5, colour=GREY, pad=0)
         y = self.rows_top()
         for row in self.rows:
-            y -= row.height
-            self.draw_label(row, y)
+            height = self.row_height(row)
+            y -= height
+            self.draw_label(row, y, height)
             for p in range(len(self.names)):
-                self.draw_cell(row, p, self.column_x(p), y, self.player_width)
+                self.draw_cell(row, p, self.column_x(p), y, self.player_width, height)
         self.draw_extra(y)
 
     def draw_changing(self):
         y = self.rows_top()
         for row in self.rows:
-            y -= row.height
+            height = self.row_height(row)
+            y -= height
             if row.kind == "names":
-                size = common_size(self.names, self.player_width, row.height, 9, 5, bold=True)
+                size = common_size(self.names, self.player_width, height, 9, 5, bold=True)
                 for p, name in enumerate(self.names):
                     x = self.column_x(p)
-                    draw_text(self.canv, name, x, y, self.player_width, row.height, size, 5, bold=True, align="center")
+                    draw_text(self.canv, name, x, y, self.player_width, height, size, 5, bold=True, align="center")
         self.draw_extra_names(y)
 
-    def draw_label(self, row: Row, y: float) -> None:
-        c, w, h = self.canv, self.label_width, row.height
-        cell(c, 0, y, w, h, fill=SHADE)
+    def draw_label(self, row: Row, y: float, height: float) -> None:
+        c, w = self.canv, self.label_width
+        cell(c, 0, y, w, height, fill=SHADE)
         if row.hint:
-            draw_text(c, row.label, 0, y + h * 0.4, w, h * 0.6, size=8, minimum=5, bold=True)
-            draw_text(c, row.hint, 0, y + 1, w, h * 0.42, size=6, minimum=4, colour=GREY)
+            hint = min(height * 0.42, 14)
+            draw_text(c, row.label, 0, y + hint, w, height - hint, size=8, minimum=5, bold=True)
+            draw_text(c, row.hint, 0, y + 1, w, hint, size=6, minimum=4, colour=GREY)
         else:
-            draw_text(c, row.label, 0, y, w, h, size=8, minimum=5, bold=True)
+            draw_text(c, row.label, 0, y, w, height, size=8, minimum=5, bold=True)
 
-    def draw_cell(self, row: Row, player: int, x: float, y: float, width: float) -> None:
+    def draw_cell(self, row: Row, player: int, x: float, y: float, width: float, height: float) -> None:
         c = self.canv
         if row.kind == "names":
-            cell(c, x, y, width, row.height, fill=PALE)
+            cell(c, x, y, width, height, fill=PALE)
             return
-        cell(c, x, y, width, row.height, line=1.2 if row.strong else 0.6)
+        cell(c, x, y, width, height, line=1.2 if row.strong else 0.6)
         if row.caption:
-            draw_caption(c, row.caption, x, y + row.height, width)
+            draw_caption(c, row.caption, x, y + height, width)
 
     def draw_extra(self, bottom: float) -> None:
         """Draw the unchanging part of what comes below the rows; ``bottom`` is the rows' lower edge."""
@@ -110,32 +151,66 @@ class PlayerColumns(CachedDrawing):
         """Draw the names in what comes below the rows."""
 
 
-def boxes(
-    canvas, x: float, y: float, width: float, height: float, parts: Sequence[str], box: float = 20
-) -> list[float]:
-    """Write-in boxes and signs across a cell, centred, e.g. ``["□", "×", "□", "=", "□"]``.
+def box_height(height: float) -> float:
+    """How tall the write-in boxes of a row ``height`` high are."""
+    return min(height - 2 * BOX_MARGIN, TALLEST_BOX)
 
-    ``"tick"`` is a small tick box followed by a gap. Returns the left edge of each part.
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a cell's line of boxes: a write-in box ("□"), a tick box ("tick") or a sign, and its place."""
+
+    kind: str
+    left: float
+    width: float
+
+
+def box_parts(x: float, width: float, parts: Sequence[str], box: float = 24) -> list[Part]:
+    """Where the parts of a line of boxes go across a cell, centred: boxes ``box`` wide, narrower when the cell is
+    narrow, up to half as wide again when it has the room; a box's drawn width keeps ``BOX_SPACING`` from the next.
     """
-    sizes = {"□": box, "tick": 14}
-    sign_width = 9
+    sizes = {"□": box, "tick": 16}
+    sign_width = 10
     total = sum(sizes.get(part, sign_width) for part in parts)
-    scale = min(1.0, (width - 4) / total)
-    bh = min(height - 6, 16)
+    scale = min(1.5, (width - 8) / total)
     left = x + (width - total * scale) / 2
-    bottom = y + (height - bh) / 2
-    edges = []
+    placed = []
     for part in parts:
-        edges.append(left)
         part_width = sizes.get(part, sign_width) * scale
-        canvas.setLineWidth(0.5)
         if part == "□":
-            canvas.rect(left, bottom, part_width, bh, stroke=1, fill=0)
-        elif part == "tick":
-            tick = min(9, bh)
-            canvas.setLineWidth(0.8)
-            canvas.rect(left, bottom + (bh - tick) / 2, tick, tick, stroke=1, fill=0)
+            placed.append(Part(part, left + BOX_SPACING / 2, part_width - BOX_SPACING))
         else:
-            draw_text(canvas, part, left, bottom, part_width, bh, size=8, minimum=5, align="center", colour=GREY, pad=0)
+            placed.append(Part(part, left, part_width))
         left += part_width
-    return edges
+    return placed
+
+
+def boxes(canvas, x: float, y: float, width: float, height: float, parts: Sequence[str], box: float = 24) -> list[Part]:
+    """Write-in boxes and signs across a cell, e.g. ``["□", "×", "□", "=", "□"]`` (see ``box_parts``), the boxes
+    as tall as the row allows (``box_height``); ``"tick"`` is a small tick box followed by a gap."""
+    bh = box_height(height)
+    bottom = y + (height - bh) / 2
+    placed = box_parts(x, width, parts, box)
+    for part in placed:
+        canvas.setLineWidth(0.6)
+        if part.kind == "□":
+            canvas.rect(part.left, bottom, part.width, bh, stroke=1, fill=0)
+        elif part.kind == "tick":
+            tick = min(11, bh)
+            canvas.setLineWidth(0.9)
+            canvas.rect(part.left, bottom + (bh - tick) / 2, tick, tick, stroke=1, fill=0)
+        else:
+            draw_text(
+                canvas,
+                part.kind,
+                part.left,
+                bottom,
+                part.width,
+                bh,
+                size=9,
+                minimum=5,
+                align="center",
+                colour=GREY,
+                pad=0,
+            )
+    return placed

@@ -7,12 +7,12 @@ from decimal import Decimal
 
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
-from reportlab.platypus import Table, TableStyle
+from reportlab.platypus import Spacer, Table, TableStyle
 
 from ..collation import sort_key
 from ..models import Event, Standing
 from ..standings.build import seat_results
-from ..standings.metrics import PRECEDENCE, rank_players, shown_metrics
+from ..standings.metrics import PRECEDENCE, legends, rank_players, shown_metrics
 from .common import GREY, PALE, SHADE, FitText, body_size, build_pdf, heading
 from .fonts import BOLD, REGULAR
 
@@ -24,13 +24,17 @@ class StandingLine:
     club: str
     #: Each metric's value by its key.
     metrics: dict[str, object]
+    dropped: bool = False
 
 
 def stored_standings(event: Event) -> list[StandingLine]:
     """The standings as last rebuilt, best first."""
     rows = Standing.objects.filter(event=event).select_related("player")
     lines = [
-        StandingLine(s.rank, s.player.name, s.player.club, {key: getattr(s, key) for key in PRECEDENCE}) for s in rows
+        StandingLine(
+            s.rank, s.player.name, s.player.club, {key: getattr(s, key) for key in PRECEDENCE}, not s.player.active
+        )
+        for s in rows
     ]
     return sorted(lines, key=lambda line: (line.rank, sort_key(line.name)))
 
@@ -38,9 +42,14 @@ def stored_standings(event: Event) -> list[StandingLine]:
 def standings_after(event: Event, number: int) -> list[StandingLine]:
     """The standings as they were after round ``number``: only results of that round and the ones before count."""
     results = [result for result in seat_results(event) if result.round <= number]
-    players = {pk: (name, club) for pk, name, club in event.players.values_list("pk", "name", "club")}
+    players = {
+        pk: (name, club, active) for pk, name, club, active in event.players.values_list("pk", "name", "club", "active")
+    }
     ranked = rank_players(results, players)
-    lines = [StandingLine(r.rank, *players[r.player], r.metrics) for r in ranked]
+    lines = []
+    for r in ranked:
+        name, club, active = players[r.player]
+        lines.append(StandingLine(r.rank, name, club, r.metrics, not active))
     return sorted(lines, key=lambda line: (line.rank, sort_key(line.name)))
 
 
@@ -67,7 +76,8 @@ TABLE_STYLE = [
 
 def standings_pdf(event: Event, lines: list[StandingLine], after_round: int | None = None) -> bytes:
     """Rank, player, club and the event's metrics (tournament points, game score...) of every player."""
-    metrics = shown_metrics(event.game_bundle)
+    game = event.game_bundle
+    metrics = shown_metrics(game)
     with translation.override(event.language):
         if after_round is None:
             title = _("Standings")
@@ -75,7 +85,7 @@ def standings_pdf(event: Event, lines: list[StandingLine], after_round: int | No
             title = _("Standings after round %(number)d") % {"number": after_round}
         printed = _("printed %(when)s") % {"when": formats.date_format(timezone.localtime(), "DATETIME_FORMAT")}
         width, _height = body_size(event)
-        labels = [_("Rank"), _("Player"), _("Club"), *(metric.label_for(event.game_bundle) for metric in metrics)]
+        labels = [_("Rank"), _("Player"), _("Club"), *(metric.heading_for(game) for metric in metrics)]
         numbers = 58
         names = width - 36 - len(metrics) * numbers
         widths = [36, names * 0.62, names * 0.38] + [numbers] * len(metrics)
@@ -83,12 +93,13 @@ def standings_pdf(event: Event, lines: list[StandingLine], after_round: int | No
         rows = [header] + [
             [
                 str(line.rank),
-                FitText(line.name, size=9.5, minimum=5.5),
+                FitText(f"{line.name} · {_('dropped')}" if line.dropped else line.name, size=9.5, minimum=5.5),
                 FitText(line.club, size=8.5, minimum=5.5, colour=GREY),
-                *(number(line.metrics[metric.key]) for metric in metrics),
+                *(number(metric.shown_value(line.metrics[metric.key], game)) for metric in metrics),
             ]
             for line in lines
         ]
         table = Table(rows, colWidths=widths, repeatRows=1, style=TableStyle(TABLE_STYLE), hAlign="LEFT")
-        story = [*heading(event, f"{event.name} · {title}", extra=printed), table]
+        notes = [FitText(legend, size=8.5, minimum=6, colour=GREY) for legend in legends(game)]
+        story = [*heading(event, f"{event.name} · {title}", extra=printed), table, Spacer(1, 6), *notes]
         return build_pdf(event, title, story)

@@ -27,6 +27,7 @@ import scoring
 from scoring.ranking import competition_ranks
 
 from .. import games
+from ..entry.errors import translated
 from ..models import AuditEntry, Event, Manche, Player, Round, Seat, SheetRevision, Standing, Table, Team
 from ..models.event import MAX_PLACEMENT_POINTS
 from ..models.tokens import is_weak, new_token, well_formed
@@ -395,7 +396,7 @@ def scored(event: Event, document, where: str, place: dict) -> dict | None:
     try:
         return games.score(document)
     except scoring.ScoreSheetError as error:
-        problems = "; ".join(f"{p.path or '-'}: {p.render(_)}" for p in error.problems)
+        problems = "; ".join(f"{p.path or '-'}: {translated(p)}" for p in error.problems)
         raise BackupError(
             _(
                 "%(where)s (round %(round)s, table %(table)s, manche %(manche)s): the rules refuse the sheet: "

@@ -32,6 +32,26 @@ class PlayerOverview:
     opponents: dict[int, list[Seat]] = field(default_factory=dict)
     standing: Standing | None = None
 
+    @property
+    def now_mates(self) -> list[Seat]:
+        """Who sits at the player's table now, by seat."""
+        return self.opponents.get(self.now.table_id, []) if self.now else []
+
+    @property
+    def now_seats(self) -> list[Seat]:
+        """Every seat of the player's table now, the player's own included, by seat."""
+        return sorted([self.now, *self.now_mates], key=lambda seat: seat.position) if self.now else []
+
+    @property
+    def started(self) -> bool:
+        """Whether the round of the table now is in play: its sheets take entries."""
+        return self.now is not None and self.now.round.status == RoundStatus.IN_PLAY
+
+    @property
+    def results(self) -> list[tuple[Seat, list[Seat]]]:
+        """The rounds played, latest first, each with the tablemates met."""
+        return [(seat, self.opponents.get(seat.table_id, [])) for seat in reversed(self.played)]
+
 
 def overview(player: Player) -> PlayerOverview:
     """The player's published seats sorted into now, upcoming and played, with tablemates and standing.

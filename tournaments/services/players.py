@@ -5,14 +5,14 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Container
+from collections.abc import Container, Iterable
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
 from django.db.models import BooleanField, Count, ExpressionWrapper, Q, QuerySet, Subquery
-from django.db.models.functions import Lower
 from django.utils.translation import gettext as _
 
+from ..collation import alphabetical
 from ..models import Event, Player, Round, Team
 from ..names import clean_text, has_visible_character
 
@@ -263,7 +263,13 @@ def filtered(players: QuerySet[Player], *, query: str = "", show: str = "", club
 
 
 def clubs_of(event: Event) -> list[str]:
-    return sorted(set(event.players.exclude(club="").values_list("club", flat=True)), key=str.casefold)
+    """The clubs of the event's players, each once, alphabetically."""
+    return alphabetical(set(event.players.exclude(club="").values_list("club", flat=True)))
+
+
+def by_name(players: Iterable[Player]) -> list[Player]:
+    """``players`` in alphabetical order of their names, the same on every database (``collation``)."""
+    return alphabetical(players, key=lambda player: player.name)
 
 
 def check_in(player: Player, present: bool = True) -> Player:
@@ -292,9 +298,25 @@ def first_round_seated(event: Event) -> Subquery:
 
 
 def players_of(event: Event) -> QuerySet[Player]:
-    """The event's players by name, with their team and whether they registered after round 1 was seated."""
+    """The event's players with their team and whether they registered after round 1 was seated; ``by_name``
+    puts them in the order a reader expects."""
     late = ExpressionWrapper(Q(registered_at__gt=first_round_seated(event)), output_field=BooleanField())
-    return event.players.select_related("team").annotate(late=late).order_by(Lower("name"), "pk")
+    return event.players.select_related("team").annotate(late=late)
+
+
+def export_rows(event: Event, *, spreadsheet: bool) -> list[list[object]]:
+    """The player list as a table: a header, then each player by name. A spreadsheet keeps yes and no as its
+    own true and false; a CSV file says them in words."""
+    header = [_("Name"), _("Club"), _("Team"), _("Checked in"), _("Active")]
+
+    def said(value: bool) -> object:
+        return value if spreadsheet else (_("Yes") if value else _("No"))
+
+    rows = [
+        [p.name, p.club, p.team.name if p.team else "", said(p.checked_in), said(p.active)]
+        for p in by_name(players_of(event))
+    ]
+    return [header, *rows]
 
 
 def is_late(player: Player) -> bool:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .. import seating
+from ..collation import alphabetical, sort_key
 from ..models import AuditEntry, Event, Manche, Round, Seat, SheetRevision, Standing
 from ..models.audit import Action
 from ..models.event import EventStatus
@@ -40,15 +41,15 @@ def next_round_method(event: Event, rounds_so_far: int) -> str:
 
 
 def standings_order(event: Event) -> list[int]:
-    """Active players by their place in the standings; players without one follow, by name."""
-    ranked = list(
-        Standing.objects.filter(event=event, player__active=True)
-        .order_by("rank", "player__name")
-        .values_list("player_id", flat=True)
+    """Active players by their place in the standings, tied places alphabetically; players without one follow,
+    alphabetically. Names are ordered by the collation, so every database gives the same order."""
+    standings = Standing.objects.filter(event=event, player__active=True).values_list(
+        "player_id", "rank", "player__name"
     )
+    ranked = [pk for pk, _rank, _name in sorted(standings, key=lambda row: (row[1], sort_key(row[2])))]
     seen = set(ranked)
-    rest = event.players.filter(active=True).order_by("name").values_list("pk", flat=True)
-    return ranked + [pk for pk in rest if pk not in seen]
+    rest = alphabetical(event.players.filter(active=True).values_list("pk", "name"), key=lambda row: row[1])
+    return ranked + [pk for pk, _name in rest if pk not in seen]
 
 
 def numbers(values) -> str:
@@ -214,6 +215,16 @@ def reseat_round(round_: Round, method: str | None = None, author: Author = DESK
     return current
 
 
+def refresh_event_status(event: Event) -> None:
+    """An event is being set up until players see a seating, and running from the moment a round is published (its
+    tables, results and standings are public from then); completing the last planned round finishes it."""
+    events = Event.objects.filter(pk=event.pk)
+    if event.rounds.filter(published=True).exists():
+        events.filter(status=EventStatus.SETUP).update(status=EventStatus.RUNNING)
+    else:
+        events.filter(status=EventStatus.RUNNING).update(status=EventStatus.SETUP)
+
+
 def publish_refusal(round_: Round) -> str | None:
     if round_.published:
         return _("Round %(number)d is published already.") % {"number": round_.number}
@@ -227,6 +238,7 @@ def publish_round(round_: Round, author: Author = DESK) -> Round:
     if not current.published:
         current.published = True
         current.save(update_fields=["published"])
+        refresh_event_status(current.event)
         record(current.event, Action.PUBLISH, author, round=current, details={"tables": current.tables.count()})
     round_.published = True
     return current
@@ -251,6 +263,7 @@ def unpublish_round(round_: Round, author: Author = DESK) -> Round:
     if current.published:
         current.published = False
         current.save(update_fields=["published"])
+        refresh_event_status(current.event)
         record(current.event, Action.UNPUBLISH, author, round=current)
     round_.published = False
     return current

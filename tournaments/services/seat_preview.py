@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from ..collation import sort_key
 from ..models import Event, Round, Seat
 from .seating import chosen, min_table_size, table_sizes
 
@@ -30,9 +31,9 @@ class SeatPreview:
 
 
 def players_of(event: Event) -> list[tuple[int, str, bool, bool]]:
-    """The event's players as (id, name, active, checked in), by name."""
+    """The event's players as (id, name, active, checked in), alphabetically by name."""
     rows = event.players.values_list("pk", "name", "active", "checked_in")
-    return sorted(rows, key=lambda row: (row[1].casefold(), row[0]))
+    return sorted(rows, key=lambda row: (sort_key(row[1]), row[0]))
 
 
 def to_seat(players: list[tuple[int, str, bool, bool]]) -> set[int]:

@@ -6,6 +6,7 @@ import dataclasses
 from collections import Counter
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from .. import seating
 from ..models import AuditEntry, Event, Manche, Round, Seat, Table
@@ -94,7 +95,7 @@ def seat_next_round(event: Event, method: str | None = None, standings: list[int
     first round, the event's after)."""
     rounds = list(event.rounds.select_for_update().order_by("number"))
     if any(r.status != RoundStatus.COMPLETE for r in rounds):
-        raise SeatingRefused("The next round is seated only once every earlier round is complete.")
+        raise SeatingRefused(gettext("The next round is seated only once every earlier round is complete."))
     method = method or (event.seating_method if rounds else "random")
     number = len(rounds) + 1
     tables = draw(event, number, method, standings, event.seed)

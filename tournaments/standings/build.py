@@ -22,19 +22,34 @@ def seat_results(event: Event) -> list[SeatResult]:
     ]
 
 
+def ranks_after(results: list[SeatResult], players: list[int], number: int) -> dict[int, int]:
+    """Each player's rank after round ``number``, for the players who had a result by then."""
+    if number < 1:
+        return {}
+    ranked = rank_players([r for r in results if r.round <= number], players)
+    return {r.player: r.rank for r in ranked if r.rounds}
+
+
 @transaction.atomic
 def rebuild_standings(event: Event) -> list[Standing]:
-    """Rank every player of the event and store the standings, keeping each player's previous rank."""
+    """Rank every player of the event and store the standings.
+
+    Each player's previous rank is their rank after the round before the latest one with results: while that
+    round is played and once it is complete, players see how far they moved since the last complete round.
+    """
     Event.objects.select_for_update().filter(pk=event.pk).values_list("pk", flat=True).first()
     players = list(event.players.values_list("pk", flat=True))
-    previous = dict(Standing.objects.filter(event=event).values_list("player_id", "rank"))
-    ranked = rank_players(seat_results(event), players)
+    results = seat_results(event)
+    previous_round = max((r.round for r in results), default=0) - 1
+    previous = ranks_after(results, players, previous_round)
+    ranked = rank_players(results, players)
     rows = [
         Standing(
             event=event,
             player_id=r.player,
             rank=r.rank,
             previous_rank=previous.get(r.player),
+            previous_round=previous_round if previous_round >= 1 else None,
             rounds_played=r.rounds,
             **{key: r.metrics[key] for key in PRECEDENCE},
         )

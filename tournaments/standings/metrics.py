@@ -41,6 +41,8 @@ class PlayerRecord:
 class Metric:
     key: str = ""
     label: object = ""
+    #: A heading for narrow columns (the projector's); empty: the label.
+    short: object = ""
     #: True when the values are decimals (tournament points can be shared), False for whole numbers.
     decimal: bool = False
 
@@ -48,16 +50,33 @@ class Metric:
         raise NotImplementedError
 
     def label_for(self, game) -> str:
-        """The column's heading for an event of ``game``."""
+        """The metric's name for an event of ``game`` (the printed standings' heading)."""
         return str(self.label)
+
+    def heading_for(self, game) -> str:
+        """The column's heading on screen, over the values as ``shown_value`` gives them."""
+        return self.label_for(game)
+
+    def short_label_for(self, game) -> str:
+        """The column's heading where room is short."""
+        return str(self.short) if self.short else self.heading_for(game)
 
     def shown_for(self, game) -> bool:
         """Whether an event of ``game`` shows this column at all."""
         return True
 
+    def shown_value(self, value, game):
+        """The value as an event of ``game`` shows it (the stored value unless the game counts otherwise)."""
+        return value
+
+    def legend_for(self, game) -> str:
+        """One line under the standings saying what this column decides; empty when the heading says it all."""
+        return ""
+
 
 class TournamentPoints(Metric):
     key, label, decimal = "points", _("Tournament points"), True
+    short = _("Points")
 
     def compute(self, record, totals):
         return sum((r.points for r in record.results), Decimal(0))
@@ -65,6 +84,7 @@ class TournamentPoints(Metric):
 
 class GameScore(Metric):
     key, label = "score", _("Game score")
+    short = _("Score")
 
     def compute(self, record, totals):
         return sum(r.score for r in record.results)
@@ -81,8 +101,17 @@ class GameTiebreak(Metric):
     def label_for(self, game) -> str:
         return game.tiebreak_name() or str(self.label)
 
+    def heading_for(self, game) -> str:
+        return game.tiebreak_column() or str(self.label)
+
     def shown_for(self, game) -> bool:
         return bool(game.tiebreak_name())
+
+    def shown_value(self, value, game):
+        return game.tiebreak_value(value)
+
+    def legend_for(self, game) -> str:
+        return game.tiebreak_explained()
 
 
 class OpponentsPoints(Metric):
@@ -125,15 +154,28 @@ def records_from(results: Iterable[SeatResult], players: Iterable[int]) -> dict[
     return records
 
 
+def legends(game) -> list[str]:
+    """The one-line legends of the columns an event of ``game`` shows."""
+    return [legend for metric in shown_metrics(game) if (legend := metric.legend_for(game))]
+
+
 def rank_players(results: Iterable[SeatResult], players: Iterable[int], precedence=PRECEDENCE) -> list[Ranked]:
-    """Standings, best first: metrics in ``precedence`` order, shared rank when all are equal."""
+    """Standings, best first: metrics in ``precedence`` order, shared rank when all are equal.
+
+    A player without a result yet ranks after every player with one, whatever the metrics say (a score below
+    zero, a tiebreak counted negative): not having played is never better than having played.
+    """
     records = records_from(results, players)
     totals: dict[str, dict[int, object]] = {}
     for key in precedence:
         metric = METRICS[key]
         totals[key] = {p: metric.compute(record, totals) for p, record in records.items()}
-    order = sorted(records, key=lambda p: tuple(totals[k][p] for k in precedence), reverse=True)
-    ranks = competition_ranks([tuple(totals[k][p] for k in precedence) for p in order])
+
+    def key(player: int) -> tuple:
+        return (bool(records[player].results), *(totals[k][player] for k in precedence))
+
+    order = sorted(records, key=key, reverse=True)
+    ranks = competition_ranks([key(p) for p in order])
     return [
         Ranked(p, rank, len({r.round for r in records[p].results}), {k: totals[k][p] for k in precedence})
         for p, rank in zip(order, ranks)

@@ -7,7 +7,8 @@
 200 with the result document, 400 with the error document, 409 on a stale version, 403 while the table takes
 no change (its round not started yet, the table locked or the round complete). Every answer is JSON, never a
 500: a body that is not a JSON object in UTF-8 (NaN and Infinity included), a version or manche that is not a
-whole number in range, or a document that is not an object is a 400 naming what is wrong.
+whole number in range, or a document that is not an object is a 400 naming what is wrong. Messages follow the
+request's language (``Accept-Language``, as the pages do), the game's components named in the game's own words.
 ``/api/openapi.json`` describes it all (``tournaments.openapi``).
 """
 
@@ -24,6 +25,7 @@ import scoring
 from scoring.errors import Problem
 from scoring.values import is_int
 
+from ..entry.errors import translated_document
 from ..models import Manche
 from ..openapi import MAX_NUMBER, description
 from ..services.sheets import Author, StaleSheet, record_sheet
@@ -31,7 +33,7 @@ from ..services.tables import closed_reason, published_table, seat_names
 
 
 def error_document(*problems: Problem, status: int = 400) -> JsonResponse:
-    return JsonResponse({"errors": [p.as_dict() for p in problems]}, status=status)
+    return JsonResponse(translated_document(problems), status=status)
 
 
 def manche_document(manche: Manche) -> dict:
@@ -108,9 +110,9 @@ def put_sheet(request, table) -> JsonResponse:
     try:
         manche = record_sheet(manche, document, based_on=version, author=Author(via="api", device="api"))
     except scoring.ScoreSheetError as error:
-        return JsonResponse(error.document(), status=400)
+        return error_document(*error.problems)
     except StaleSheet as stale:
-        conflict = {"errors": [Problem("version", _("The sheet changed since that version.")).as_dict()]}
+        conflict = translated_document([Problem("version", _("The sheet changed since that version."))])
         conflict["current"] = manche_document(stale.current)
         return JsonResponse(conflict, status=409)
     return JsonResponse({**manche.result, "manche": manche.number, "version": manche.version})

@@ -12,7 +12,7 @@ from ..access import organiser_event
 from ..devices import organiser_author
 from ..entry.manche_page import (
     confirm_posted,
-    manche_context,
+    page_context,
     redraw,
     redraw_requested,
     render_checks,
@@ -25,7 +25,6 @@ from ..models.rounds import TableStatus
 from ..public_address import public_link
 from ..services.audit import record
 from ..services.sheets import resolve_dispute
-from ..services.tables import seat_names
 
 
 def event_table(request, slug: str, table_id: int) -> Table:
@@ -35,9 +34,6 @@ def event_table(request, slug: str, table_id: int) -> Table:
 
 def desk_table(request, slug: str, table_id: int):
     table = event_table(request, slug, table_id)
-    players = seat_names(table)
-    route = desk_route(table)
-    manches = [manche_context(table, m, players, route=route) for m in table.manches.order_by("number")]
     revisions = (
         SheetRevision.objects.filter(manche__table=table)
         .select_related("manche", "user", "player")
@@ -46,10 +42,7 @@ def desk_table(request, slug: str, table_id: int):
     actions = AuditEntry.objects.filter(table=table).select_related("manche", "user", "player")
     link = public_link(request, table.round.event, reverse("tournaments:table", args=[table.token]))
     context = {
-        "table": table,
-        "event": table.round.event,
-        "players": players,
-        "manches": manches,
+        **page_context(request, table, desk_route(table)),
         "revisions": revisions,
         "actions": actions,
         "link": link,
@@ -61,7 +54,7 @@ def desk_table(request, slug: str, table_id: int):
 @require_POST
 def desk_table_save(request, slug: str, table_id: int, number: int):
     table = event_table(request, slug, table_id)
-    if redraw_requested(request, table):
+    if redraw_requested(request):
         return redraw(request, table, number, route=desk_route(table))
     return save_posted_sheet(request, table, number, organiser_author(request), route=desk_route(table))
 

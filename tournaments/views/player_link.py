@@ -13,6 +13,7 @@ from ..entry.manche_page import (
     confirm_posted,
     dispute_posted,
     manche_context,
+    page_context,
     redraw,
     redraw_requested,
     render_checks,
@@ -24,7 +25,7 @@ from ..models import Manche, Player, Seat
 from ..models.sheets import Via
 from ..services.player_links import overview, player_by_token, published_seat
 from ..services.sheets import Author
-from ..services.tables import closed_reason, seat_names
+from ..services.tables import closed_reason
 
 
 def player_for(token: str) -> Player:
@@ -48,26 +49,13 @@ def player_author(request, seat: Seat) -> Author:
 
 def player_home(request, token: str):
     player = player_for(token)
-    seats = overview(player)
-    now_mates = seats.opponents.get(seats.now.table_id, []) if seats.now else []
-    context = {"event": player.event, "player": player, "overview": seats, "now_mates": now_mates}
+    context = {"event": player.event, "player": player, "overview": overview(player)}
     return render(request, "tournaments/player_link/home.html", context)
 
 
 def player_table(request, token: str, table_id: int):
     seat = seat_for(token, table_id)
-    table = seat.table
-    players = seat_names(table)
-    route = player_route(seat.player, table)
-    manches = [manche_context(table, m, players, route=route) for m in table.manches.order_by("number")]
-    context = {
-        "table": table,
-        "event": table.round.event,
-        "players": players,
-        "manches": manches,
-        "route": route,
-        "me": seat.player,
-    }
+    context = page_context(request, seat.table, player_route(seat.player, seat.table))
     return render(request, "tournaments/table/entry.html", context)
 
 
@@ -75,7 +63,7 @@ def player_table(request, token: str, table_id: int):
 def player_table_save(request, token: str, table_id: int, number: int):
     seat = seat_for(token, table_id)
     table, route = seat.table, player_route(seat.player, seat.table)
-    if redraw_requested(request, table):
+    if redraw_requested(request):
         return redraw(request, table, number, route=route)
     closed = closed_reason(table)
     if closed:

@@ -27,7 +27,7 @@ def players_page(request, event: Event, form: PlayerForm | None = None, status: 
     show = request.GET.get("show", "")
     show = show if show in SHOW_CHOICES else ""
     club = request.GET.get("club", "")[:100]
-    players = service.filtered(service.players_of(event), query=query, show=show, club=club)
+    players = service.by_name(service.filtered(service.players_of(event), query=query, show=show, club=club))
     context = {
         "event": event,
         "players": players,
@@ -155,10 +155,7 @@ def edit(request, slug: str, player_id: int):
 def export(request, slug: str, kind: str):
     """The player list as CSV (UTF-8 with BOM) or as an Excel workbook."""
     event = organiser_event(request, slug)
-    header = [_("Name"), _("Club"), _("Team"), _("Checked in"), _("Active")]
-    rows = [header] + [
-        [p.name, p.club, p.team.name if p.team else "", p.checked_in, p.active] for p in service.players_of(event)
-    ]
+    rows = service.export_rows(event, spreadsheet=kind == "xlsx")
     if kind == "xlsx":
         return xlsx_response(rows, f"{event.slug}-players.xlsx", _("Players"))
     return csv_response(rows, f"{event.slug}-players.csv")

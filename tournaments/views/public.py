@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.core.cache import cache
 from django.core.paginator import Paginator
-from django.db.models import Count, Q
+from django.db.models import Count, Prefetch, Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -14,14 +14,26 @@ from django.utils.translation import get_language
 from django_tables2 import RequestConfig
 
 from ..access import visible_event
+from ..collation import alphabetical
 from ..csv_export import csv_response
-from ..models import Event, Player, Seat, Standing
+from ..models import Event, Player, Seat
 from ..numbers import whole_number
+from ..services.find_table import MAX_QUERY, find_seats, round_now
+from ..services.player_links import overview
 from ..spreadsheets import xlsx_response
+from ..standings.figures import figures, metrics_of
+from ..standings.metrics import legends
+from ..standings.rows import movement, standings_rows
+from ..standings.stage import Stage, standings_stage
 from ..standings.tables import StandingsTable
 
-PROJECTOR_ROWS = 15
+#: Rows of a projector page until the page has measured how many its screen shows.
+PROJECTOR_ROWS = 10
+#: The fewest and most rows a projector page may ask for.
+PROJECTOR_MIN_ROWS, PROJECTOR_MAX_ROWS = 3, 60
 PROJECTOR_SECONDS = 10
+#: The projector's number columns after the names (opponents' points are for the standings page).
+PROJECTOR_METRICS = ("points", "score", "tiebreak")
 #: No event has more pages of standings than this; a larger page number means the first.
 MAX_PAGE = 10_000
 
@@ -29,18 +41,26 @@ MAX_PAGE = 10_000
 STANDINGS_PER_PAGE = 100
 
 
-def standings_rows(event: Event):
-    return Standing.objects.filter(event=event).select_related("player")
+def make_standings_table(event: Event, stage: Stage | None = None) -> StandingsTable:
+    stage = stage or standings_stage(event)
+    return StandingsTable(standings_rows(event, stage), event=event)
 
 
-def make_standings_table(event: Event) -> StandingsTable:
-    return StandingsTable(standings_rows(event), event=event)
-
-
-def standings_table(request, event: Event) -> StandingsTable:
-    table = make_standings_table(event)
+def standings_table(request, event: Event, stage: Stage) -> StandingsTable:
+    table = make_standings_table(event, stage)
     RequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
     return table
+
+
+def live_version(event: Event, stage: Stage) -> str:
+    """What the live standings compare to know whether anything changed: the stored standings or the stage."""
+    return f"{event.standings_version}-{stage.key}"
+
+
+def standings_context(request, event: Event) -> dict:
+    stage = standings_stage(event)
+    table = standings_table(request, event, stage)
+    return {"event": event, "table": table, "stage": stage, "version": live_version(event, stage)}
 
 
 def home(request):
@@ -49,20 +69,39 @@ def home(request):
 
 
 def event_page(request, slug: str):
+    """The event's round now first (its tables, and a search for a player's table), the earlier rounds after."""
     event = visible_event(request, slug)
-    rounds = event.rounds.filter(published=True).prefetch_related("tables__seats__player")
-    players = event.players.select_related("team")
-    return render(request, "tournaments/event.html", {"event": event, "rounds": rounds, "players": players})
+    seats = Prefetch("tables__seats", queryset=Seat.objects.select_related("player").order_by("position"))
+    rounds = list(event.rounds.filter(published=True).order_by("-number").prefetch_related("tables", seats))
+    current, earlier = (rounds[0], rounds[1:]) if rounds else (None, [])
+    query = request.GET.get("find", "")[:MAX_QUERY]
+    context = {
+        "event": event,
+        "current": current,
+        "earlier": earlier,
+        "players": alphabetical(event.players.all(), key=lambda player: player.name),
+        "query": query,
+        "found": find_seats(current, query),
+    }
+    return render(request, "tournaments/event.html", context)
+
+
+def find_table(request, slug: str):
+    """The seats of the round now whose players' names answer the search (the event page's live results)."""
+    event = visible_event(request, slug)
+    current = round_now(event)
+    query = request.GET.get("find", "")[:MAX_QUERY]
+    context = {"event": event, "current": current, "query": query, "found": find_seats(current, query)}
+    return render(request, "tournaments/_find_table.html", context)
 
 
 def standings(request, slug: str):
     event = visible_event(request, slug)
-    context = {"event": event, "table": standings_table(request, event), "version": event.standings_version}
-    return render(request, "tournaments/standings.html", context)
+    return render(request, "tournaments/standings.html", standings_context(request, event))
 
 
-def live_fragment(request, event: Event) -> str:
-    """The live standings partial, rendered once per standings version, language, sort and page.
+def live_fragment(request, event: Event, stage: Stage) -> str:
+    """The live standings partial, rendered once per standings version, stage, language, sort and page.
 
     It is kept in Django's cache: each process's own by default, or one shared by every process with CACHE_URL.
     """
@@ -70,7 +109,7 @@ def live_fragment(request, event: Event) -> str:
         [
             "standings-live",
             str(event.pk),
-            str(event.standings_version),
+            live_version(event, stage),
             get_language(),
             request.GET.get("sort", "")[:40],
             request.GET.get("page", "")[:10],
@@ -78,7 +117,12 @@ def live_fragment(request, event: Event) -> str:
     )
     html = cache.get(key)
     if html is None:
-        context = {"event": event, "table": standings_table(request, event), "version": event.standings_version}
+        context = {
+            "event": event,
+            "table": standings_table(request, event, stage),
+            "stage": stage,
+            "version": live_version(event, stage),
+        }
         html = render_to_string("tournaments/_standings_live.html", context, request=request)
         cache.set(key, html, 600)
     return html
@@ -87,9 +131,10 @@ def live_fragment(request, event: Event) -> str:
 def standings_live(request, slug: str):
     """The standings partial when they changed since version ``v``; 204 (nothing to swap) when not."""
     event = visible_event(request, slug)
-    if request.GET.get("v") == str(event.standings_version):
+    stage = standings_stage(event)
+    if request.GET.get("v") == live_version(event, stage):
         return HttpResponse(status=204)
-    return HttpResponse(live_fragment(request, event))
+    return HttpResponse(live_fragment(request, event, stage))
 
 
 def standings_csv(request, slug: str):
@@ -98,11 +143,30 @@ def standings_csv(request, slug: str):
     return csv_response(table.as_values(exclude_columns=("movement",)), f"{event.slug}-standings.csv")
 
 
+def projector_rows(asked: object) -> int:
+    """Rows per projector page: as many as the page measured its screen shows (within bounds), else the default."""
+    rows = whole_number(asked, maximum=MAX_PAGE)
+    return min(max(rows, PROJECTOR_MIN_ROWS), PROJECTOR_MAX_ROWS) if rows else PROJECTOR_ROWS
+
+
 def projector_page(request, event: Event, page_number: int):
-    paginator = Paginator(standings_rows(event).order_by("rank", "player__name"), PROJECTOR_ROWS)
+    stage = standings_stage(event)
+    rows = projector_rows(request.GET.get("rows"))
+    paginator = Paginator(standings_rows(event, stage), rows)
     page = paginator.get_page(page_number)
     following = page.next_page_number() if page.has_next() else 1
-    return {"event": event, "page": page, "following": following, "seconds": PROJECTOR_SECONDS}
+    game = event.game_bundle
+    return {
+        "event": event,
+        "stage": stage,
+        "page": page,
+        "lines": [(row, figures(row, game, PROJECTOR_METRICS)) for row in page],
+        "headings": [metric.short_label_for(game) for metric in metrics_of(game, PROJECTOR_METRICS)],
+        "rows": rows,
+        "following": following,
+        "seconds": PROJECTOR_SECONDS,
+        "legends": legends(game),
+    }
 
 
 def projector(request, slug: str):
@@ -118,18 +182,22 @@ def projector_next(request, slug: str):
 
 
 def player_page(request, slug: str, player_id: int):
+    """A player's table now first, then their results, latest first, and their place in the standings."""
     event = visible_event(request, slug)
     player = get_object_or_404(Player.objects.select_related("team"), event=event, pk=player_id)
-    published = Seat.objects.filter(player=player, round__published=True)
-    seats = list(published.select_related("table", "round").order_by("round__number"))
-    tablemates = Seat.objects.filter(table__in=[s.table_id for s in seats]).select_related("player")
-    opponents: dict[int, list[Seat]] = {}
-    for seat in tablemates.order_by("position"):
-        if seat.player_id != player.pk:
-            opponents.setdefault(seat.table_id, []).append(seat)
-    rows = [(seat, opponents.get(seat.table_id, [])) for seat in seats]
-    standing = Standing.objects.filter(event=event, player=player).first()
-    context = {"event": event, "player": player, "rows": rows, "standing": standing}
+    seats = overview(player)
+    stage = standings_stage(event) if seats.standing else Stage()
+    standing = seats.standing
+    moved = movement(standing, stage) if standing else None
+    context = {
+        "event": event,
+        "player": player,
+        "overview": seats,
+        "stage": stage,
+        "moved": moved,
+        "places": abs(moved or 0),
+        "figures": figures(standing, event.game_bundle) if standing else [],
+    }
     return render(request, "tournaments/player.html", context)
 
 
@@ -143,6 +211,7 @@ def standings_xlsx(request, slug: str):
 urlpatterns = [
     path("", home, name="home"),
     path("e/<slug:slug>/", event_page, name="event"),
+    path("e/<slug:slug>/find/", find_table, name="find_table"),
     path("e/<slug:slug>/standings/", standings, name="standings"),
     path("e/<slug:slug>/standings/live/", standings_live, name="standings_live"),
     path("e/<slug:slug>/standings.csv", standings_csv, name="standings_csv"),

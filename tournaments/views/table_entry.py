@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
 from ..devices import device_id
@@ -14,6 +15,7 @@ from ..entry.manche_page import (
     confirm_posted,
     dispute_posted,
     manche_context,
+    page_context,
     posted_values,
     redraw,
     redraw_requested,
@@ -26,6 +28,9 @@ from ..models import Manche, Table
 from ..models.sheets import Via
 from ..services.sheets import Author
 from ..services.tables import closed_reason, published_table, seat_names
+
+#: What a table link answers when nobody has said who is entering or confirming.
+SAY_WHO = gettext_noop("Say who you are: choose your seat.")
 
 
 def table_for(token: str) -> Table:
@@ -43,25 +48,26 @@ def link_author(request, table: Table, seat: int | None) -> Author:
 
 def table_page(request, token: str):
     table = table_for(token)
-    players = seat_names(table)
-    route = table_route(table)
-    manches = [manche_context(table, m, players, route=route) for m in table.manches.order_by("number")]
-    context = {
-        "table": table,
-        "event": table.round.event,
-        "players": players,
-        "manches": manches,
-        "seat": chosen_seat(request, table),
-        "route": route,
-    }
-    return render(request, "tournaments/table/entry.html", context)
+    return render(request, "tournaments/table/entry.html", page_context(request, table, table_route(table)))
+
+
+@require_POST
+def choose_seat(request, token: str):
+    """Remember who this phone is ("I am ...") for the table, as soon as it is chosen."""
+    table = table_for(token)
+    seat = chosen_seat(request, table)
+    if seat is not None:
+        request.session[f"seat-{table.pk}"] = seat
+    if request.htmx:
+        return HttpResponse(status=204)
+    return redirect(table_route(table).page())
 
 
 @require_POST
 def save_manche(request, token: str, number: int):
     table = table_for(token)
     route = table_route(table)
-    if redraw_requested(request, table):
+    if redraw_requested(request):
         return redraw(request, table, number, route=route)
     players = seat_names(table)
     closed = closed_reason(table)
@@ -72,9 +78,11 @@ def save_manche(request, token: str, number: int):
     seat = chosen_seat(request, table)
     if seat is None:
         manche = get_object_or_404(Manche, table=table, number=number)
-        errors = {"seat": [_("Say who you are: choose your seat.")]}
+        errors = {"seat": [_(SAY_WHO)]}
         values = posted_values(request, table)
-        context = manche_context(table, manche, players, values=values, errors=errors, route=route)
+        context = manche_context(
+            table, manche, players, values=values, errors=errors, seat_error=_(SAY_WHO), route=route
+        )
         return render_manche(request, context, 400)
     request.session[f"seat-{table.pk}"] = seat
     return save_posted_sheet(request, table, number, link_author(request, table, seat), route=route)
@@ -86,8 +94,8 @@ def confirm_manche(request, token: str, number: int):
     seat = chosen_seat(request, table)
     if seat is None:
         manche = get_object_or_404(Manche, table=table, number=number)
-        notice = _("Say who you are: choose your seat.")
-        return render_manche(request, manche_context(table, manche, notice=notice, route=table_route(table)), 400)
+        context = manche_context(table, manche, notice=_(SAY_WHO), seat_error=_(SAY_WHO), route=table_route(table))
+        return render_manche(request, context, 400)
     request.session[f"seat-{table.pk}"] = seat
     return confirm_posted(request, table, number, link_author(request, table, seat), route=table_route(table))
 
@@ -107,6 +115,7 @@ def check_manche(request, token: str, number: int):
 
 urlpatterns = [
     path("t/<str:token>/", table_page, name="table"),
+    path("t/<str:token>/seat/", choose_seat, name="table_seat"),
     path("t/<str:token>/manches/<int:number>/", save_manche, name="table_save"),
     path("t/<str:token>/manches/<int:number>/confirm/", confirm_manche, name="table_confirm"),
     path("t/<str:token>/manches/<int:number>/dispute/", dispute_manche, name="table_dispute"),

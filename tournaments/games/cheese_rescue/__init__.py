@@ -14,6 +14,8 @@ class CheeseRescue(Game):
     rules = cheese_rescue.RULES
     order = 40
     tiebreak_label = _("Most cheese cards left")
+    tiebreak_heading = _("Cheese cards left")
+    tiebreak_legend = _("Ties broken by most cheese cards left")
     demo = DemoEvent("Cheese Rescue Night", table_size=3)
 
     def make_entry(self):

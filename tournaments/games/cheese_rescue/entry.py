@@ -1,7 +1,9 @@
 """Cheese Rescue: each player's cheeses left on the board, or the final board itself.
 
-The table picks one per game: the tallies (two rows of numbers) or the board tapped in square by square,
-with the removals (cats, then mice, then cheeses) and what each player keeps shown as it is filled.
+The table picks one per game: the tallies (two numbers on each player's card) or the board tapped in square by
+square, with the removals (cats, then mice, then cheeses) and what each player keeps shown as it is filled.
+Switching from the board to the tallies fills the tallies in from the board; tallies typed before switching to
+the board are kept, unseen, for the way back.
 """
 
 from __future__ import annotations
@@ -26,13 +28,14 @@ from scoring.cheese_rescue import (
 )
 
 from ...entry.errors import errors_by_path
-from ...entry.layouts import Check, FormState, GameForm, Layout, Row
+from ...entry.layouts import Check, Field, FormState, GameForm, Layout, Part, Row
 from .. import registry
 from .labels import animals, removal_steps
 
 BOARD, TALLIES = "board", "tallies"
-#: Posted only by the mode switch's button: the form is drawn again in the other mode, nothing is saved.
+#: The way the table enters the game: the tallies or the board.
 MODE = "entry_mode"
+KEYS = ("cheese_points", "cheese_cards")
 TEMPLATES = "cheese_rescue/"
 
 Cards = Mapping[str, Card]
@@ -55,47 +58,65 @@ class Square:
 def cheese_rescue_layout(state: FormState) -> Layout:
     """The tallies, or the board when the table chose it (and the player count has a board)."""
     size = BOARD_SIZES.get(len(state.players))
-    if size and entry_mode(state.values) == BOARD:
-        layout = board_layout(state, size)
-    else:
-        layout = tallies_layout(state, with_switch=bool(size))
-    if MODE in state.values:
-        layout.placed.add("")
+    mode = entry_mode(state.values) if size else TALLIES
+    layout = board_layout(state, size) if size and mode == BOARD else tallies_layout(state)
+    if size:
+        layout.switch = switch(mode)
     return layout
 
 
 def entry_mode(values: Mapping[str, str]) -> str:
-    """The mode the switch asked for, else the board if its squares are there, else the tallies."""
+    """The mode chosen, else the board if its squares are there, else the tallies."""
     chosen = values.get(MODE)
     if chosen in (BOARD, TALLIES):
         return chosen
     return BOARD if any(name.startswith(f"{BOARD}[") for name in values) else TALLIES
 
 
-def switch_to(mode: str) -> dict[str, str]:
-    if mode == BOARD:
-        return {
-            "mode": BOARD,
-            "label": _("Enter the board instead"),
-            "hint": _("Tap in the final board; the removals are worked out for you."),
-        }
-    return {
-        "mode": TALLIES,
-        "label": _("Enter the tallies instead"),
-        "hint": _("Type each player's cheese points and cards left; the board is not kept."),
+def switch(mode: str) -> Field:
+    """Tallies or board, for the whole table; choosing one draws the form again at once."""
+    hints = {
+        TALLIES: _("Or choose Board and tap in the final board: the removals are worked out for you."),
+        BOARD: _("Or choose Tallies and type each player's cheese points and cards left."),
     }
+    choices = [(TALLIES, _("Tallies")), (BOARD, _("Board"))]
+    return Field(MODE, _("Entered as"), mode, kind="choice", choices=choices, help=hints[mode])
 
 
 def normalise(part: dict[str, Any]) -> dict[str, Any]:
-    """A press of the mode switch never reaches a save (it redraws); should one, it saves nothing."""
-    return {} if MODE in part else part
+    """The part of the chosen mode alone (what was typed in the other is kept in the form, never saved)."""
+    mode = part.pop(MODE, None)
+    if mode == BOARD:
+        part.pop(TALLIES, None)
+    elif mode == TALLIES:
+        part.pop(BOARD, None)
+    return part
+
+
+def carry_over(state: FormState) -> dict[str, str]:
+    """Switching to the tallies with squares on the board: each player's cheeses left, as the board says."""
+    values = dict(state.values)
+    size = BOARD_SIZES.get(len(state.players))
+    squares = {name: code for name, code in values.items() if name.startswith(f"{BOARD}[")}
+    if not size or entry_mode(values) != TALLIES or not any(code.strip() for code in squares.values()):
+        return values
+    cards = cards_for(len(state.players))
+    grid = [[square(state, r, c, cards).value or None for c in range(size)] for r in range(size)]
+    grid = [[code if code in cards else None for code in row] for row in grid]
+    outcome = score_board(grid, len(state.players))
+    for name in squares:
+        del values[name]
+    for i, player in enumerate(outcome.players):
+        for key in KEYS:
+            values[f"{TALLIES}[{i}].{key}"] = str(player.breakdown[key])
+    return values
 
 
 # Tallies
 
 
-def tallies_layout(state: FormState, *, with_switch: bool) -> Layout:
-    """Each player's cheese points and cheese cards left on the board."""
+def tallies_layout(state: FormState) -> Layout:
+    """Each player's cheese points and cheese cards left on the board, and whether the two can go together."""
     rows = []
     for key, label, maximum in (
         ("cheese_points", _("Cheese points left"), sum(SIX_CHEESES)),
@@ -106,32 +127,23 @@ def tallies_layout(state: FormState, *, with_switch: bool) -> Layout:
             for i, player in enumerate(state.players)
         ]
         rows.append(Row(label, f"tallies.{key}", cells))
-    rows[0].check = points_check(state)
+    parts = [Part(notes=tally_notes(state, i)) for i in range(len(state.players))]
     totals = [tally_number(state, i, "cheese_points") for i in range(len(state.players))]
-    layout = Layout(rows, [str(v) if v is not None else "" for v in totals])
-    if with_switch:
-        layout.template = TEMPLATES + "_tallies.html"
-        layout.extra = {"switch": switch_to(BOARD)}
-    return layout
+    return Layout(rows, [str(v) if v is not None else "" for v in totals], parts=parts)
 
 
 def tally_number(state: FormState, seat: int, key: str) -> int | None:
     return state.number(f"tallies[{seat}].{key}")
 
 
-def points_check(state: FormState) -> Check | None:
-    """Whether each player's points can come from as many of their six cheeses as they say are left."""
-    filled, impossible = False, []
-    for i, player in enumerate(state.players):
-        points, cards = tally_number(state, i, "cheese_points"), tally_number(state, i, "cheese_cards")
-        if points is None or cards is None:
-            continue
-        filled = True
-        if points not in POSSIBLE_POINTS.get(cards, ()):
-            impossible.append(player)
-    if impossible:
-        return Check(_("not possible with the cards left for %(names)s") % {"names": ", ".join(impossible)}, False)
-    return Check(_("possible with the cards left"), True) if filled else None
+def tally_notes(state: FormState, seat: int) -> list[Check]:
+    """Whether the player's points can come from as many of their six cheeses as they say are left."""
+    points, cards = tally_number(state, seat, "cheese_points"), tally_number(state, seat, "cheese_cards")
+    if points is None or cards is None:
+        return []
+    if points in POSSIBLE_POINTS.get(cards, ()):
+        return [Check(_("possible with the cards left"), True)]
+    return [Check(_("not possible with the cards left"), False)]
 
 
 # The board
@@ -152,7 +164,6 @@ def board_layout(state: FormState, size: int) -> Layout:
         "board_errors": board_errors(state, squares),
         "square_errors": square_error_groups(squares),
         "preview": preview(state, squares, cards, tags),
-        "switch": switch_to(TALLIES),
     }
     placed = {path for path in state.errors if path == BOARD or path.startswith(f"{BOARD}[")}
     return Layout(
@@ -161,7 +172,14 @@ def board_layout(state: FormState, size: int) -> Layout:
         extra=extra,
         placed=placed,
         checks_template=TEMPLATES + "_checks.html",
+        hidden=typed_tallies(state),
     )
+
+
+def typed_tallies(state: FormState) -> list[Field]:
+    """The tallies typed before the board was chosen, kept unseen for a switch back."""
+    names = [f"{TALLIES}[{i}].{key}" for i in range(len(state.players)) for key in KEYS]
+    return [Field(name, "", state.values[name], kind="hidden") for name in names if state.values.get(name, "").strip()]
 
 
 def square(state: FormState, r: int, c: int, cards: Cards) -> Square:
@@ -285,4 +303,4 @@ def rules_check(state: FormState, grid: list[list[Any]], squares: list[list[Squa
     return {"ok": True, "problems": []}
 
 
-FORM = GameForm(cheese_rescue_layout, (TALLIES, BOARD, MODE), normalise, redraw=(MODE,))
+FORM = GameForm(cheese_rescue_layout, (TALLIES, BOARD, MODE), normalise, carry_over)

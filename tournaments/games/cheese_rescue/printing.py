@@ -1,4 +1,7 @@
-"""Cheese Rescue: each player's cheeses left, and an empty board of the right size for the final board."""
+"""Cheese Rescue: a row per player (cheeses left, cards left, points) beside an empty board of the table's size.
+
+Either is what the table enters: each player's tallies, or the final board, square by square.
+"""
 
 from __future__ import annotations
 
@@ -9,12 +12,22 @@ from reportlab.platypus import Flowable
 
 from scoring.cheese_rescue import BOARD_SIZES, CHEESE, SIX_CHEESES
 
-from ...printing.common import GREY, INK, SeatLine, cell, draw_text
-from ...printing.grid import PlayerColumns, Row
+from ...printing.common import GREY, INK, PALE, SHADE, CachedDrawing, SeatLine, cell, common_size, draw_text
 from .labels import animals, removal_steps
 
-MAX_SQUARE = 42
-LINE = 12
+#: A board square at its smallest (9 mm) and largest.
+MIN_SQUARE, MAX_SQUARE = 26, 42
+BOARD_TITLE = 16
+#: The strip of column numbers over the board (row numbers go in the gap to its left).
+NUMBERS = 9
+GAP = 14
+HEAD = 30
+#: A player's row at its least and at its tallest.
+PLAYER_ROW, TALLEST_ROW = 30, 44
+TICK = 11
+#: Widths of the columns after the names, and the least width of the names' column.
+CHEESES, CARDS, POINTS, NAMES = 6 * TICK + 12, 52, 52, 90
+LINE = 10
 
 
 def board_size(players: int) -> int:
@@ -22,70 +35,102 @@ def board_size(players: int) -> int:
     return BOARD_SIZES.get(players, BOARD_SIZES[min(BOARD_SIZES, key=lambda n: abs(n - players))])
 
 
-class CheeseRescueSheet(PlayerColumns):
+class CheeseRescueSheet(CachedDrawing):
+    sheets_per_page = 2
+
     def __init__(self, event, seats: Sequence[SeatLine]):
-        rows = [
-            Row("names", _("Players"), 22, kind="names"),
-            Row("cheeses", _("Cheeses left"), 30, hint=_("tick each card left"), kind="cheeses"),
-            Row("cards", _("Cheese cards left"), 26, hint=_("breaks ties")),
-            Row("points", _("Cheese points"), 28, strong=True),
-        ]
-        notes = [_("Tie: most cheese cards left on the board wins.")]
-        super().__init__([seat.name for seat in seats], rows, notes)
+        super().__init__()
+        self.names = [seat.name for seat in seats]
         self.size = board_size(len(seats))
+        self.headings = (_("Players"), _("Cheeses left"), _("Cheese cards left"), _("Cheese points"))
+        self.hints = ("", _("tick each card left"), "", "")
         self.board_title = _("Final board (%(size)d × %(size)d)") % {"size": self.size}
         steps = [f"{n}. {step[:1].lower()}{step[1:]}" for n, step in enumerate(removal_steps(), start=1)]
         self.legend = [
+            _("Tie: most cheese cards left on the board wins."),
             " · ".join(f"{code} {meaning}" for code, meaning in animals().items()),
             _("A cheese (%(code)s): seat/points, e.g. 2/%(points)d") % {"code": CHEESE, "points": max(SIX_CHEESES)},
             _("Removed before counting, in this order:"),
             *steps,
         ]
 
+    def form_key(self):
+        return (*super().form_key(), len(self.names), self.square, self.row)
+
+    def left_height(self, row: float) -> float:
+        return HEAD + len(self.names) * row + 8 + len(self.legend) * LINE
+
     def wrap(self, availWidth, availHeight):
         self.width = availWidth
-        above = self.notes_height() + self.table_height() + 2 * LINE
-        self.square = max(14.0, min(MAX_SQUARE, (availHeight - above) / self.size, (availWidth - 150) / self.size))
-        return super().wrap(availWidth, availHeight)
+        widest = (availWidth - CHEESES - CARDS - POINTS - NAMES - GAP) / self.size
+        self.square = max(MIN_SQUARE, min(MAX_SQUARE, widest, (availHeight - BOARD_TITLE - NUMBERS) / self.size))
+        board = BOARD_TITLE + NUMBERS + self.size * self.square
+        self.row = max(PLAYER_ROW, min(TALLEST_ROW, (board - self.left_height(0)) / max(1, len(self.names))))
+        self.height = max(board, self.left_height(self.row))
+        self.board_left = availWidth - self.size * self.square
+        self.names_width = self.board_left - GAP - CHEESES - CARDS - POINTS
+        return availWidth, self.height
 
-    def extra_height(self, width):
-        return 2 * LINE + self.size * self.square
+    def columns(self) -> list[tuple[float, float]]:
+        """Left edge and width of the names, cheeses, cards and points columns."""
+        widths = (self.names_width, CHEESES, CARDS, POINTS)
+        edges = [sum(widths[:i]) for i in range(len(widths))]
+        return list(zip(edges, widths))
 
-    def draw_cell(self, row, player, x, y, width):
-        super().draw_cell(row, player, x, y, width)
-        if row.kind != "cheeses":
-            return
+    def draw_static(self):
+        c, top = self.canv, self.height
+        for (x, width), heading, hint in zip(self.columns(), self.headings, self.hints):
+            cell(c, x, top - HEAD, width, HEAD, fill=SHADE)
+            if hint:
+                draw_text(c, heading, x, top - HEAD * 0.6, width, HEAD * 0.6, size=7.5, minimum=5, bold=True)
+                draw_text(c, hint, x, top - HEAD, width, HEAD * 0.4, size=5.5, minimum=4, colour=GREY)
+            else:
+                draw_text(c, heading, x, top - HEAD, width, HEAD, size=7.5, minimum=5, bold=True)
+        y = top - HEAD
+        for _player in self.names:
+            y -= self.row
+            for i, (x, width) in enumerate(self.columns()):
+                cell(c, x, y, width, self.row, fill=PALE if i == 0 else None, line=1.2 if i == 3 else 0.6)
+            self.draw_ticks(*self.columns()[1], y)
+        y -= 8
+        for i, line in enumerate(self.legend):
+            y -= LINE
+            colour, bold = (GREY, False) if i >= 4 else (INK, i == 3)
+            draw_text(c, line, 0, y, self.board_left - GAP, LINE, size=7.5, minimum=5, colour=colour, bold=bold, pad=0)
+        self.draw_board()
+
+    def draw_ticks(self, x: float, width: float, y: float) -> None:
+        """A tick box under each of a player's six cheese values."""
         c = self.canv
-        box = min(14, (width - 8) / len(SIX_CHEESES))
-        left = x + (width - box * len(SIX_CHEESES)) / 2
+        left = x + (width - TICK * len(SIX_CHEESES)) / 2
+        bottom = y + (self.row - TICK - 9) / 2
         for i, value in enumerate(SIX_CHEESES):
-            cell(c, left + i * box, y + 4, box, box, line=0.6)
-            draw_text(c, str(value), left + i * box, y + 4 + box, box, 9, size=6.5, minimum=4, align="center", pad=0)
+            x = left + i * TICK
+            cell(c, x, bottom, TICK, TICK, line=0.6)
+            draw_text(c, str(value), x, bottom + TICK, TICK, 9, size=6.5, minimum=4, align="center", pad=0)
 
-    def draw_extra(self, bottom):
-        c = self.canv
-        y = bottom - 2 * LINE
-        draw_text(c, self.board_title, 0, y, self.width, LINE, size=9, minimum=6, bold=True, pad=0)
-        square = self.square
-        top = y
+    def draw_board(self) -> None:
+        """The empty board, its columns and rows numbered as the table form names its squares."""
+        c, square, left = self.canv, self.square, self.board_left
+        top = self.height - BOARD_TITLE
+        draw_text(c, self.board_title, left, top, self.size * square, BOARD_TITLE, size=9, minimum=6, bold=True, pad=0)
+        top -= NUMBERS
+        for i in range(self.size):
+            number = str(i + 1)
+            draw_text(c, number, left + i * square, top, square, NUMBERS, size=6.5, colour=GREY, align="center", pad=0)
+            y = top - (i + 1) * square
+            draw_text(c, number, left - GAP, y, GAP - 3, square, size=6.5, colour=GREY, align="right", pad=0)
         for row in range(self.size):
             for col in range(self.size):
-                cell(c, col * square, top - (row + 1) * square, square, square, line=0.7)
-        legend_x = self.size * square + 12
-        for i, line in enumerate(self.legend):
-            draw_text(
-                c,
-                line,
-                legend_x,
-                top - (i + 1) * LINE * 1.2,
-                self.width - legend_x,
-                LINE,
-                size=8,
-                minimum=5,
-                colour=GREY if i >= 3 else INK,
-                bold=i == 2,
-                pad=0,
-            )
+                cell(c, left + col * square, top - (row + 1) * square, square, square, line=0.7)
+
+    def draw_changing(self):
+        x, width = self.columns()[0]
+        size = common_size(self.names, width, self.row, 9, 5, bold=True)
+        y = self.height - HEAD
+        for name in self.names:
+            y -= self.row
+            draw_text(self.canv, name, x, y, width, self.row, size, 5, bold=True)
 
 
 def sheet(event, seats: Sequence[SeatLine]) -> Flowable:

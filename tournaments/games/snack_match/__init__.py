@@ -8,13 +8,14 @@ from scoring import snack_match
 
 from ..base import DemoEvent, Game
 from . import demo, entry, options, printing
-from .labels import components
+from .labels import component_names
 
 
 class SnackMatch(Game):
     rules = snack_match.RULES
     order = 30
     tiebreak_label = _("Largest group")
+    tiebreak_legend = _("Ties broken by the largest group")
     options_form = options.SnackMatchOptions
     demo = DemoEvent("Copa Snack Match", seating_method="swiss")
 
@@ -38,8 +39,8 @@ class SnackMatch(Game):
     def demo_sheet(self, rng, players, event):
         return demo.demo_sheet(rng, players)
 
-    def label(self, key: str) -> str:
-        return next((name for named in components(None).values() for k, name in named.items() if k == key), key)
+    def component_names(self):
+        return component_names()
 
 
 GAME = SnackMatch()

@@ -1,7 +1,9 @@
 """Snack Match: each player's picnic zone, as the sizes of its groups or as the 4 x 4 zone tapped in.
 
 The standard game takes, per player, either a tally (one text field per snack and tablecloth, like
-"5, 2") or the grid; the special diet takes only grids, and its two diet cards come from the event.
+"5, 2") or the grid, each on the player's card; the special diet takes only grids, and its two diet cards
+come from the event. Switching from the grid to the sizes fills the sizes in from the grid; sizes typed
+before switching to the grid are kept, unseen, for the way back.
 """
 
 from __future__ import annotations
@@ -14,14 +16,14 @@ from django.utils.translation import gettext as _
 import scoring
 from scoring.snack_match import GRID_SIZE, MAX_SQUARES, RULES, SMALLEST_SCORING_GROUP, SPECIAL_DIET, tally_from_grid
 
-from ...entry.layouts import Field, FormState, GameForm, Layout, Row
+from ...entry.layouts import DONE, EMPTY, Field, FormState, GameForm, Layout, Part, Row
 from ...entry.paths import typed
 from .. import registry
 from .labels import MARKS, card_title, component_title, modifiers
 from .labels import components as event_components
 
-TEMPLATE = "snack_match/_zones.html"
-CHECKS_TEMPLATE = "snack_match/_checks.html"
+ZONE_TEMPLATE = "snack_match/_zone.html"
+DIET_TEMPLATE = "snack_match/_diet.html"
 GROUPS, GRID = "groups", "grid"
 SEPARATORS = re.compile(r"[\s,;]+")
 #: The index at the end of a path to an item of a list (``...sandwich[1]``).
@@ -103,17 +105,19 @@ def is_special_diet(state: FormState) -> bool:
     return getattr(state.event, "effective_variant", "") == SPECIAL_DIET
 
 
-def zone_mode(state: FormState, i: int, kinds: dict[str, dict[str, str]]) -> str:
-    """How player ``i``'s zone is read, as ``normalise`` will: the part filled in, or the chosen one if both are."""
+def zone_mode(state: FormState, i: int) -> str:
+    """How player ``i``'s zone is shown: the way chosen, else (a saved sheet) the grid when it has squares."""
     if is_special_diet(state):
         return GRID
-    sized = any(sizes_text(state, size_name(i, kind, key)).strip() for kind, named in kinds.items() for key in named)
-    prefix = f"zones[{i}].grid["
-    tapped = any(key.startswith(prefix) and value.strip() for key, value in state.values.items())
     chosen = state.values.get(f"zones[{i}].mode")
-    if sized and tapped and chosen in (GROUPS, GRID):
+    if chosen in (GROUPS, GRID):
         return chosen
-    return GRID if tapped or (not sized and chosen == GRID) else GROUPS
+    return GRID if is_tapped(state, i) else GROUPS
+
+
+def is_tapped(state: FormState, i: int) -> bool:
+    prefix = f"zones[{i}].grid["
+    return any(key.startswith(prefix) and value.strip() for key, value in state.values.items())
 
 
 def size_name(i: int, kind: str, key: str) -> str:
@@ -139,50 +143,70 @@ def errors_under(state: FormState, name: str) -> list[str]:
     return [m for path, messages in state.errors.items() if name in (path, ITEM.sub("", path)) for m in messages]
 
 
-def size_field(state: FormState, name: str, label: str) -> Field:
-    return Field(name, label, sizes_text(state, name), errors_under(state, name), kind="text")
+def size_field(state: FormState, name: str, label: str, shown: bool) -> Field:
+    """The sizes typed for one component; kept unseen while the player's zone is tapped in as a grid."""
+    return Field(name, label, sizes_text(state, name), errors_under(state, name), kind="text" if shown else "hidden")
 
 
-def size_rows(state: FormState, kinds: dict[str, dict[str, str]]) -> list[Row]:
+def size_rows(state: FormState, kinds: dict[str, dict[str, str]], modes: list[str]) -> list[Row]:
     """One row per snack and per tablecloth: the sizes of its groups, per player."""
     rows = []
     for kind, named in kinds.items():
         for key, name in named.items():
             label = component_title(kind, name)
             cells = [
-                size_field(state, size_name(i, kind, key), f"{label}: {player}")
+                size_field(state, size_name(i, kind, key), f"{label}: {player}", modes[i] == GROUPS)
                 for i, player in enumerate(state.players)
             ]
-            rows.append(Row(label, f"zones.groups.{kind}.{key}", cells))
+            help_text = _("The size of each group, like “5, 2”: groups of 1 or 2 score nothing.") if not rows else ""
+            rows.append(Row(label, f"zones.groups.{kind}.{key}", cells, help=help_text))
     return rows
 
 
-def square_choices(kinds: dict[str, dict[str, str]]) -> list[tuple[str, str]]:
-    """The choices of a square: no card, then every snack on every tablecloth."""
-    pairs = [
-        (f"{snack}/{cloth}", f"{square_mark(snack, cloth)}{snack_name} / {cloth_name}")
+def tags(named: dict[str, str]) -> dict[str, str]:
+    """Each component's mark in a square: the rulebook's picture, else the shortest start of its name that no
+    other component of its kind shares."""
+    if all(key in MARKS for key in named):
+        return {key: MARKS[key] for key in named}
+    names = {key: name.strip() or key for key, name in named.items()}
+    for length in range(1, max(map(len, names.values())) + 1):
+        starts = {key: name[:length].capitalize() for key, name in names.items()}
+        if len(set(starts.values())) == len(starts):
+            return starts
+    return {key: name.capitalize() for key, name in names.items()}
+
+
+def square_text(snack: str, cloth: str, snack_tags: dict[str, str], cloth_tags: dict[str, str]) -> str:
+    """A square as a narrow select shows it: ``"🥪🟧"``, or ``"Pi·Az"`` for an edition's own components."""
+    separator = "" if snack in MARKS and cloth in MARKS else "·"
+    return f"{snack_tags[snack]}{separator}{cloth_tags[cloth]}"
+
+
+def square_groups(kinds: dict[str, dict[str, str]]) -> list[dict[str, Any]]:
+    """The choices of a square grouped by snack (the group named in full), each one short enough for a phone."""
+    snack_tags, cloth_tags = tags(kinds["snacks"]), tags(kinds["cloths"])
+    return [
+        {
+            "label": f"{snack_tags[snack]} {snack_name}",
+            "options": [
+                (f"{snack}/{cloth}", square_text(snack, cloth, snack_tags, cloth_tags)) for cloth in kinds["cloths"]
+            ],
+        }
         for snack, snack_name in kinds["snacks"].items()
-        for cloth, cloth_name in kinds["cloths"].items()
     ]
-    return [("", "–"), *pairs]
 
 
-def square_mark(snack: str, cloth: str) -> str:
-    """``"🥪🟧 "`` for a square of the rulebook's components, nothing for an edition's own."""
-    return f"{MARKS[snack]}{MARKS[cloth]} " if snack in MARKS and cloth in MARKS else ""
+def zone_legend(kinds: dict[str, dict[str, str]]) -> str:
+    """What the marks of a square stand for: "🥪 sandwich · 🍩 donut · … · 🟧 orange · 🟩 green"."""
+    return " · ".join(f"{tags(named)[key]} {name}" for named in kinds.values() for key, name in named.items())
 
 
-def zone_grid(state: FormState, i: int, player: str, choices: list[tuple[str, str]]) -> list[list[Field]]:
+def zone_grid(state: FormState, i: int, player: str) -> list[list[Field]]:
     """Player ``i``'s 4 x 4 zone: one select per square."""
     label = _("%(player)s: row %(row)d, column %(column)d")
     return [
         [
-            state.field(
-                cell_name(i, r, c),
-                label % {"player": player, "row": r + 1, "column": c + 1},
-                kind="select",
-                choices=choices,
-            )
+            state.field(cell_name(i, r, c), label % {"player": player, "row": r + 1, "column": c + 1}, kind="select")
             for c in range(GRID_SIZE)
         ]
         for r in range(GRID_SIZE)
@@ -208,6 +232,8 @@ def typed_points(state: FormState, i: int, kinds: dict[str, dict[str, str]]) -> 
 
 
 def grid_points(state: FormState, i: int) -> int | None:
+    if not is_tapped(state, i):
+        return None
     try:
         tally = tally_from_grid(grid_rows(state, i))["groups"]
     except scoring.ScoreSheetError:
@@ -230,15 +256,14 @@ def diet_scores(state: FormState) -> list[str] | None:
         return None
 
 
-def live_points(state: FormState, modes: list[str], kinds: dict[str, dict[str, str]]) -> dict[str, Any]:
-    """The check cells: each player's points from the groups as typed, or the scores once the diet counts."""
+def live_points(state: FormState, modes: list[str], kinds: dict[str, dict[str, str]]) -> tuple[str, list[str]]:
+    """Each player's points from the groups as typed, or everyone's score once the diet counts, and its name."""
     if is_special_diet(state):
         scores = diet_scores(state)
         if scores:
-            return {"points_label": _("Scores with the diet"), "points": list(zip(state.players, scores, strict=True))}
+            return _("Score with the diet"), scores
     points = [grid_points(state, i) if mode == GRID else typed_points(state, i, kinds) for i, mode in enumerate(modes)]
-    shown = ["" if p is None else str(p) for p in points]
-    return {"points_label": _("Points from groups"), "points": list(zip(state.players, shown, strict=True))}
+    return _("Points from groups"), ["" if p is None else str(p) for p in points]
 
 
 # The layout -------------------------------------------------------------------------------------
@@ -246,9 +271,8 @@ def live_points(state: FormState, modes: list[str], kinds: dict[str, dict[str, s
 
 def shown_paths(state: FormState, rows: list[Row], grids: list[list[list[Field]]]) -> set[str]:
     """The error paths some field shows: its own name, or an item of the list a sizes field is read into."""
-    names = {cell.name for row in rows for cell in row.cells} | {
-        cell.name for grid in grids for line in grid for cell in line
-    }
+    names = {cell.name for row in rows for cell in row.cells if cell.kind != "hidden"}
+    names |= {cell.name for grid in grids for line in grid for cell in line}
     return {path for path in state.errors if path in names or ITEM.sub("", path) in names}
 
 
@@ -263,19 +287,10 @@ def zone_errors(state: FormState, i: int, shown: set[str]) -> tuple[list[str], l
     return grid, other
 
 
-def mode_row(state: FormState, modes: list[str], errors: list[list[str]]) -> Row:
-    """Per player, whether the zone is entered as group sizes or as the grid (with the zone's own errors)."""
-    label = _("Entered as")
-    choices = [(GROUPS, _("sizes")), (GRID, _("grid"))]
-    cells = [
-        Field(f"zones[{i}].mode", f"{label}: {player}", modes[i], errors[i], kind="select", choices=choices)
-        for i, player in enumerate(state.players)
-    ]
-    help_text = _(
-        "Type the size of each group of a snack or tablecloth, like “5, 2” (groups of 1 or 2 score nothing), "
-        "or choose the grid and tap in the zone below."
-    )
-    return Row(label, "zones.mode", cells, help=help_text)
+def switch(i: int, mode: str, errors: list[str]) -> Field:
+    """Whether player ``i``'s zone is entered as group sizes or as the grid (with the zone's own errors)."""
+    choices = [(GROUPS, _("Group sizes")), (GRID, _("Grid"))]
+    return Field(f"zones[{i}].mode", _("Entered as"), mode, errors, kind="choice", choices=choices)
 
 
 def modifier_label(card: dict) -> str:
@@ -292,37 +307,55 @@ def diet_extra(state: FormState, kinds: dict[str, dict[str, str]]) -> dict[str, 
 
 
 def snack_match_layout(state: FormState) -> Layout:
-    """Standard: the sizes table with a mode per player, and each zone's grid; special diet: diet cards and grids."""
+    """A card per player: the sizes (or, switched, the zone's grid); the special diet: its cards, then grids."""
     kinds = components(state.event)
     grid_only = is_special_diet(state)
     players = state.players
-    modes = [zone_mode(state, i, kinds) for i in range(len(players))]
-    choices = square_choices(kinds)
-    grids = [zone_grid(state, i, player, choices) for i, player in enumerate(players)]
-    rows = [] if grid_only else size_rows(state, kinds)
+    modes = [zone_mode(state, i) for i in range(len(players))]
+    grids = [zone_grid(state, i, player) if modes[i] == GRID else [] for i, player in enumerate(players)]
+    rows = [] if grid_only else size_rows(state, kinds, modes)
     shown = shown_paths(state, rows, grids)
     errors = [zone_errors(state, i, shown) for i in range(len(players))]
-    zones = [
-        {
-            "index": i,
-            "player": player,
-            "open": modes[i] == GRID or bool(errors[i][0]),
-            "errors": errors[i][0],
-            "rows": grids[i],
-        }
-        for i, player in enumerate(players)
-    ]
-    if grid_only:
-        for zone, (_grid, other) in zip(zones, errors, strict=True):
-            zone["errors"] = zone["errors"] + other
-    else:
-        rows.insert(0, mode_row(state, modes, [other for _grid, other in errors]))
-    extra = {"zones": zones, "grid_only": grid_only, **live_points(state, modes, kinds)}
-    if grid_only:
-        extra.update(diet_extra(state, kinds))
+    label, totals = live_points(state, modes, kinds)
+    groups, legend = square_groups(kinds), zone_legend(kinds)
+    parts = []
+    for i, player in enumerate(players):
+        grid_errors, other = errors[i]
+        part = Part(progress=DONE if totals[i] else EMPTY)
+        if grid_only:
+            grid_errors = grid_errors + other
+        else:
+            part.switch = switch(i, modes[i], other)
+        if modes[i] == GRID:
+            part.template = ZONE_TEMPLATE
+            part.extra = {"index": i, "player": player, "errors": grid_errors, "rows": grids[i], "groups": groups}
+            part.extra["legend"] = legend
+        parts.append(part)
     zone_paths = tuple(f"zones[{i}]" for i in range(len(players)))
     placed = {path for path in state.errors if path.startswith(zone_paths) or (grid_only and path.startswith("diet"))}
-    return Layout(rows, template=TEMPLATE, extra=extra, placed=placed, checks_template=CHECKS_TEMPLATE)
+    layout = Layout(rows, totals, placed=placed, parts=parts, total_label=label)
+    if grid_only:
+        layout.template, layout.extra = DIET_TEMPLATE, diet_extra(state, kinds)
+    return layout
 
 
-FORM = GameForm(snack_match_layout, ("zones",), normalise)
+def carry_over(state: FormState) -> dict[str, str]:
+    """Switching a zone from the grid to sizes: the sizes of the groups its grid shows, the grid let go."""
+    values = dict(state.values)
+    for i in range(len(state.players)):
+        if values.get(f"zones[{i}].mode") != GROUPS or not is_tapped(state, i):
+            continue
+        try:
+            tally = tally_from_grid(grid_rows(state, i))["groups"]
+        except scoring.ScoreSheetError:
+            continue
+        for name in [name for name in values if name.startswith(f"zones[{i}].grid[")]:
+            del values[name]
+        for kind, named in components(state.event).items():
+            for key in named:
+                sizes = tally.get(kind, {}).get(key, [])
+                values[size_name(i, kind, key)] = ", ".join(map(str, sizes))
+    return values
+
+
+FORM = GameForm(snack_match_layout, ("zones",), normalise, carry_over)

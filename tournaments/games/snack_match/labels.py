@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.snack_match import KINDS, MODIFIERS, TALLY_KEYS
+
+from ...collation import alphabetical
 
 #: A component key usable as a step of a field's path (and inside a "snack/cloth" square).
 KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]{0,39}$")
@@ -28,6 +31,20 @@ RULEBOOK = {
 MARKS = {"sandwich": "🥪", "donut": "🍩", "sausage": "🌭", "soda": "🥤", "orange": "🟧", "green": "🟩"}
 #: The kind of a diet card's component (``scoring``'s word) by the tally's key for that kind.
 KIND_OF = {TALLY_KEYS[kind]: kind for kind in KINDS}
+
+
+def kinds() -> dict[str, str]:
+    """The two kinds of component (``scoring``'s words), as players say them."""
+    return {"snack": _("snack"), "cloth": _("tablecloth")}
+
+
+def component_names() -> dict[str, dict[str, str]]:
+    """The components the rules' messages name, by kind: the rulebook's snacks and tablecloths (a "component"
+    is either), the modifier cards and the kinds themselves."""
+    rulebook = components(None)
+    by_kind = {kind: rulebook[TALLY_KEYS[kind]] for kind in KINDS}
+    either = {key: name for kind in reversed(KINDS) for key, name in by_kind[kind].items()}
+    return {**by_kind, "component": either, "modifier": modifiers(), "kind": kinds()}
 
 
 def modifiers() -> dict[str, str]:
@@ -49,14 +66,15 @@ def components(options: Mapping[str, Any] | None) -> dict[str, dict[str, str]]:
     """The event's snacks and tablecloths by kind and key, with their shown names.
 
     ``options["names"][kind]`` either renames the rulebook's components of that kind (only their keys) or,
-    naming any other key, lists the kind's components of the event's own edition.
+    naming any other key, lists the kind's components of the event's own edition, in alphabetical order of their
+    names (PostgreSQL keeps a JSON object's keys in an order of its own, so the order they were typed in is lost).
     """
     names = (options or {}).get("names") or {}
     chosen = {}
     for kind, rulebook in RULEBOOK.items():
         own = names.get(kind) or {}
         if any(key not in rulebook for key in own):
-            chosen[kind] = {key: str(name or key) for key, name in own.items()}
+            chosen[kind] = dict(alphabetical(((key, str(name or key)) for key, name in own.items()), key=itemgetter(1)))
         else:
             chosen[kind] = {key: str(own.get(key) or label) for key, label in rulebook.items()}
     return chosen

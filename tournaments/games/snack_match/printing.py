@@ -15,6 +15,10 @@ from .labels import card_title, component_title, components, modifiers
 
 ZONE_SQUARE = 30
 LEGEND = 14
+#: Least heights of the names row, of a row of write-in boxes (about 9 mm boxes) and of the tiebreak's row.
+NAMES, BOX_ROW, TIEBREAK_ROW = 17, 29, 25
+#: A component's cell: the sizes of three groups, then their points.
+GROUP_BOXES, GROUP_BOX = ("□", "□", "□", "→", "□"), 22
 
 
 def short_codes(names: dict[str, str]) -> dict[str, str]:
@@ -27,30 +31,33 @@ def short_codes(names: dict[str, str]) -> dict[str, str]:
 
 
 class SnackMatchSheet(PlayerColumns):
+    sheets_per_page = 2
+
     def __init__(self, event, seats: Sequence[SeatLine]):
         kinds = components(event.options)
         self.names_by_key = {f"{kind}.{key}": name for kind, named in kinds.items() for key, name in named.items()}
         self.diet = event.effective_variant == SPECIAL_DIET
         group_hint = _("sizes of groups of 3+ → points")
-        rows = [Row("names", _("Players"), 22, kind="names")]
+        points_hint = _("each group: size − 2")
+        rows = [Row("names", _("Players"), NAMES, kind="names")]
         rows += [
-            Row(f"{kind}.{key}", component_title(kind, name), 26, hint=group_hint, kind="groups")
+            Row(f"{kind}.{key}", component_title(kind, name), BOX_ROW, hint=group_hint, kind="groups")
             for kind, named in kinds.items()
             for key, name in named.items()
         ]
-        rows.append(Row("groups_points", _("Group points"), 24, hint=_("each group: size − 2")))
         notes = [_("Every group of 3 or more identical snacks or tablecloths scores its size minus 2.")]
         if self.diet:
+            rows.append(Row("groups_points", _("Group points"), BOX_ROW, hint=points_hint))
             for number, card in enumerate((event.options or {}).get("diet") or [], start=1):
                 modifier = modifiers().get(card.get("modifier"), card.get("modifier", ""))
                 label = _("Diet card %(number)d") % {"number": number}
-                rows.append(Row(f"diet{number}", label, 28, hint=f"{card_title(card, kinds)} · {modifier}"))
+                rows.append(Row(f"diet{number}", label, BOX_ROW, hint=f"{card_title(card, kinds)} · {modifier}"))
             notes.append(
                 _("Special diet: draw each picnic zone below, a code per square, so the diet cards are scored.")
             )
         rows += [
-            Row("total", _("Total"), 26, strong=True),
-            Row("largest", _("Largest group"), 22, hint=_("breaks ties")),
+            Row("total", _("Total"), BOX_ROW, hint="" if self.diet else points_hint, strong=True),
+            Row("largest", _("Largest group"), TIEBREAK_ROW, hint=_("breaks ties")),
         ]
         notes.append(_("Tie: the largest group wins."))
         super().__init__([seat.name for seat in seats], rows, notes)
@@ -61,10 +68,10 @@ class SnackMatchSheet(PlayerColumns):
             "example": f"{codes.get(first_snack, '')}/{codes.get(first_cloth, '')}"
         }
 
-    def draw_cell(self, row, player, x, y, width):
-        super().draw_cell(row, player, x, y, width)
+    def draw_cell(self, row, player, x, y, width, height):
+        super().draw_cell(row, player, x, y, width, height)
         if row.kind == "groups":
-            boxes(self.canv, x, y, width, row.height, ["□", "□", "□", "→", "□"], box=18)
+            boxes(self.canv, x, y, width, height, GROUP_BOXES, box=GROUP_BOX)
 
     def zone_square(self) -> float:
         return min(ZONE_SQUARE, (self.player_width - 8) / GRID_SIZE)

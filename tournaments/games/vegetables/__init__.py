@@ -7,7 +7,7 @@ from django.utils.translation import gettext
 from scoring import vegetables
 
 from ..base import DemoEvent, EventDefaults, Game
-from . import demo, entry, printing
+from . import demo, entry, labels, printing
 
 #: Tournament rules play at least this many manches in a round.
 TOURNAMENT_MANCHES = 4
@@ -25,6 +25,9 @@ class Vegetables(Game):
 
     def manche_title(self, number: int) -> str:
         return gettext("Manche %(number)d") % {"number": number}
+
+    def component_names(self):
+        return labels.component_names()
 
     def sheet(self, event, seats):
         return printing.sheet(event, seats)

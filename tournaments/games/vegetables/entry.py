@@ -15,12 +15,12 @@ KEYS = ("pozzo", "sequences", "family_bonuses", "penalties")
 
 
 def vegetables_layout(state: FormState) -> Layout:
-    """The Modulo Segnapunti of one manche: pozzo, crosses, bonuses, penalties, totals."""
+    """The Modulo Segnapunti of one manche: pozzo (a button per value), crosses, bonuses, penalties, totals."""
     n = len(state.players)
     values = pozzo_values(n)
     labels = row_labels()
     options = {
-        "pozzo": {"kind": "select", "choices": [("", "–")] + [(str(v), str(v)) for v in values]},
+        "pozzo": {"kind": "choice", "choices": [(str(v), str(v)) for v in values]},
         "sequences": {"maximum": SEQUENCES_PER_MANCHE},
         "family_bonuses": {"maximum": FAMILIES},
         "penalties": {"maximum": MAX_PENALTIES},
@@ -34,21 +34,34 @@ def vegetables_layout(state: FormState) -> Layout:
             for i, player in enumerate(state.players)
         ]
         rows.append(Row(label.label, path, cells, state.errors.get(path, []), help=label.help))
-    pozzo_sum = sum(state.number(f"{BASE}.pozzo[{i}]") or 0 for i in range(n))
-    pozzo_max = sum(values)
-    rows[0].check = Check(
-        _("%(sum)d of at most %(max)d") % {"sum": pozzo_sum, "max": pozzo_max}, pozzo_sum <= pozzo_max
-    )
-    cross_sum = sum(state.number(f"{BASE}.sequences[{i}]") or 0 for i in range(n))
-    rows[1].check = Check(
-        _("%(sum)d of %(total)d") % {"sum": cross_sum, "total": SEQUENCES_PER_MANCHE},
-        cross_sum == SEQUENCES_PER_MANCHE,
-    )
+    rows[0].check = pozzo_check(state, sum(values))
+    rows[1].check = crosses_check(state)
     totals = []
     for i in range(n):
         parts = [state.number(f"{BASE}.{key}[{i}]") for key in KEYS]
         totals.append("" if None in parts else str(manche_total(*parts)))
     return Layout(rows, totals)
+
+
+def typed_row(state: FormState, key: str) -> list[int | None]:
+    return [state.number(f"{BASE}.{key}[{i}]") for i in range(len(state.players))]
+
+
+def pozzo_check(state: FormState, most: int) -> Check:
+    """What the pozzo adds up to: wrong as soon as it passes the most there is, right once everyone has theirs."""
+    typed = typed_row(state, "pozzo")
+    total = sum(value or 0 for value in typed)
+    ok = False if total > most else (True if None not in typed else None)
+    return Check(_("%(sum)d of at most %(max)d") % {"sum": total, "max": most}, ok)
+
+
+def crosses_check(state: FormState) -> Check:
+    """The crosses add up to 16 a manche: wrong past 16, or once every player's are typed and they do not."""
+    typed = typed_row(state, "sequences")
+    total = sum(value or 0 for value in typed)
+    complete = None not in typed
+    ok = None if not complete and total <= SEQUENCES_PER_MANCHE else total == SEQUENCES_PER_MANCHE
+    return Check(_("%(sum)d of %(total)d") % {"sum": total, "total": SEQUENCES_PER_MANCHE}, ok)
 
 
 FORM = GameForm(vegetables_layout, ("manches",))

@@ -26,6 +26,11 @@ class RowLabel:
     short: str
 
 
+def component_names() -> dict[str, dict[str, str]]:
+    """The components the rules' messages name, by kind: the rows of a manche."""
+    return {"row": {key: row.label for key, row in rows().items()}}
+
+
 def rows() -> dict[str, RowLabel]:
     """The rows of one manche by the key of the sheet's document, in the active language."""
     bonus = {"points": signed(FAMILY_BONUS_POINTS)}

@@ -28,8 +28,18 @@ TITLE, NAMES, POZZO, PARTIAL, BONUS, TOTAL = 13, 22, 20, 20, 22, 20
 CROSS_BOX = 11
 #: Rows shrink to fit many manches on one page, never below this share of their size.
 MIN_SCALE = 0.5
-#: Rows grow into the room a page leaves, up to this share of their size (more room to write).
-MAX_SCALE = 1.3
+#: Rows grow into the room a page leaves, up to this share of their size (more room to write)...
+MAX_SCALE = 2.0
+#: ...but titles and names no more than this.
+MAX_TEXT_SCALE = 1.25
+
+
+def title_height(scale: float) -> float:
+    return TITLE * min(scale, MAX_TEXT_SCALE)
+
+
+def names_height(scale: float) -> float:
+    return NAMES * min(scale, MAX_TEXT_SCALE)
 
 
 class VegetablesSheet(CachedDrawing):
@@ -73,8 +83,8 @@ class VegetablesSheet(CachedDrawing):
         self.block_width = players * player_width + CHECK_WIDTH
 
     def natural_height(self, scale: float = 1) -> float:
-        block = TITLE * scale + sum(height for _key, height in self.rows(scale))
-        final = (TITLE + NAMES + 2 * TOTAL) * scale
+        block = title_height(scale) + sum(height for _key, height in self.rows(scale))
+        final = title_height(scale) + names_height(scale) + 2 * TOTAL * scale
         return self.block_rows * (block + GAP) + final
 
     def cross_columns(self) -> int:
@@ -95,7 +105,7 @@ class VegetablesSheet(CachedDrawing):
     def rows(self, scale: float) -> list[tuple[str, float]]:
         crosses = (CROSSES // self.cross_columns()) * self.cross_box(scale) + 6 * scale
         return [
-            ("names", NAMES * scale),
+            ("names", names_height(scale)),
             ("pozzo", POZZO * scale),
             ("crosses", crosses),
             ("partial", PARTIAL * scale),
@@ -109,7 +119,7 @@ class VegetablesSheet(CachedDrawing):
     def blocks(self):
         """Each manche block as (left, top, manche index), and the top of the round's totals."""
         top = self.height
-        block_height = TITLE * self.scale + sum(h for _key, h in self.rows(self.scale))
+        block_height = title_height(self.scale) + sum(h for _key, h in self.rows(self.scale))
         placed = []
         for block_row in range(self.block_rows):
             first = block_row * self.across
@@ -126,12 +136,12 @@ class VegetablesSheet(CachedDrawing):
         placed, totals_top = self.blocks()
         for x, top, manche in placed:
             if x == LABEL_WIDTH:
-                self.draw_labels(top - TITLE * self.scale, rows)
+                self.draw_labels(top - title_height(self.scale), rows)
             self.draw_block(x, top, manche, rows)
         self.draw_totals(totals_top)
 
     def draw_changing(self):
-        c, pw, title, height = self.canv, self.player_width, TITLE * self.scale, NAMES * self.scale
+        c, pw, title, height = self.canv, self.player_width, title_height(self.scale), names_height(self.scale)
         placed, totals_top = self.blocks()
         size = common_size(self.names, pw, height, 8, 5, bold=True)
         for x, top, _manche in placed:
@@ -165,7 +175,7 @@ class VegetablesSheet(CachedDrawing):
 
     def draw_block(self, x: float, top: float, manche: int, rows) -> None:
         c, t, pw = self.canv, self.text, self.player_width
-        title = TITLE * self.scale
+        title = title_height(self.scale)
         draw_text(c, self.titles[manche], x, top - title, self.block_width, title, size=8.5, minimum=6, bold=True)
         draw_text(c, t["check"], x + self.block_width - CHECK_WIDTH, top - title, CHECK_WIDTH, title, size=6, minimum=4)
         y = top - title
@@ -219,10 +229,10 @@ class VegetablesSheet(CachedDrawing):
         """The round's totals: each player's manche totals added up, and the place at the table."""
         c, t, s = self.canv, self.text, self.scale
         pw = self.totals_width()
-        title = TITLE * s
+        title = title_height(s)
         draw_text(c, t["round_total"], LABEL_WIDTH, top - title, 200, title, size=8.5, minimum=6, bold=True)
         y = top - title
-        for key, height in (("names", NAMES * s), ("total", TOTAL * s), ("place", TOTAL * s)):
+        for key, height in (("names", names_height(s)), ("total", TOTAL * s), ("place", TOTAL * s)):
             y -= height
             label = {"names": t["players"], "total": t["round_total"], "place": t["place"]}[key]
             cell(c, 0, y, LABEL_WIDTH, height, fill=SHADE)

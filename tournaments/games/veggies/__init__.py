@@ -14,6 +14,9 @@ class Veggies(Game):
     rules = veggies.RULES
     order = 20
     tiebreak_label = _("Fewest mice")
+    tiebreak_heading = _("Mice")
+    tiebreak_sign = -1  # the rules rank by minus the mice
+    tiebreak_legend = _("Ties broken by fewest mice")
     demo = DemoEvent("Veggies Market Cup")
 
     def make_entry(self):
@@ -25,8 +28,8 @@ class Veggies(Game):
     def demo_sheet(self, rng, players, event):
         return demo.demo_sheet(rng, players, event.effective_variant)
 
-    def label(self, key: str) -> str:
-        return labels.goods().get(key, key)
+    def component_names(self):
+        return labels.component_names()
 
 
 GAME = Veggies()

@@ -1,7 +1,9 @@
 """Veggies: each stand as counts per good (or as a grid tapped in cell by cell), its declared goods and mice.
 
-A player's column is typed as counts (largest group and number of groups per good, mice) or, with
-"Grid" chosen under Stand, tapped in one cell per space; the form then counts the groups itself.
+A player's card is typed as counts (largest group and number of groups per good, mice) or, with "Grid" chosen
+under Stand, tapped in one cell per space; the form then counts the groups itself. Switching from the grid to the
+counts fills the counts in from the grid; counts typed before switching to the grid are kept, unseen, for the
+way back.
 """
 
 from __future__ import annotations
@@ -27,13 +29,13 @@ from scoring.veggies import (
     tally_from_grid,
 )
 
-from ...entry.layouts import Check, Field, FormState, GameForm, Layout, Row
+from ...entry.layouts import DONE, EMPTY, PARTIAL, Check, Field, FormState, GameForm, Layout, Part, Row
 from ...entry.paths import document_from_fields
 from .labels import goods as good_labels
 from .labels import legend
 
 ROOTS = ("stands", "teams")
-TEMPLATE = "veggies/_stands.html"
+TEMPLATE = "veggies/_stand.html"
 TALLY, GRID = "tally", "grid"
 #: The grid a stand is tapped into: eight cards of 3 x 2 spaces fit in it side by side.
 GRID_ROWS, GRID_COLUMNS = 6, 8
@@ -145,10 +147,12 @@ class Column:
 
 @dataclass
 class Declaration:
-    """The goods a player declares, once known, or what they still have to choose."""
+    """The goods a player declares, once known, or what they still have to choose (``wrong``: what they chose
+    is not allowed)."""
 
     goods: tuple[str, ...] | None
     problem: str = ""
+    wrong: bool = False
 
 
 @dataclass
@@ -239,10 +243,10 @@ def declaration_of(column: Column, count: int) -> Declaration:
         names = [name for name in declared if isinstance(name, str)]
         if len(names) == len(declared) == len(set(names)) and choice.allows(names):
             return Declaration(in_goods_order(names))
-        problem = _("%(player)s: declare %(choices)s") % {"player": column.player, "choices": choices_text(choice)}
-        return Declaration(None, problem)
+        problem = _("Declare one of: %(choices)s") % {"choices": choices_text(choice)}
+        return Declaration(None, problem, wrong=True)
     if choice.is_choice:
-        problem = _("%(player)s: choose %(choices)s") % {"player": column.player, "choices": choices_text(choice)}
+        problem = _("Choose the good you declare: %(choices)s") % {"choices": choices_text(choice)}
         return Declaration(None, problem)
     return Declaration(in_goods_order(choice.forced + choice.tied))
 
@@ -262,45 +266,72 @@ def tally_text(column: Column) -> str:
     return ", ".join(parts)
 
 
-# The layout: rows of fields, their checks, and the grids below.
+# The layout: a card per player with the stand's switch, declared goods, goods and mice; or the stand's grid.
 
 
 def veggies_layout(state: FormState) -> Layout:
-    """Stand (counts or grid), declared goods, largest group and groups per good, mice; grids below."""
+    """Declared goods, largest group and groups per good, mice; a player's grid in their card when chosen."""
     table = read_table(state)
-    grids = [i for i, column in enumerate(table.columns) if column.cells is not None]
     rows = [
-        stand_row(state, table),
         *declared_rows(state, table),
         *(row for good in GOODS for row in good_rows(state, table, good)),
         mice_row(state, table),
     ]
-    extra = {"grids": [grid_data(state, table, i) for i in grids], "codes": cell_codes(), "legend": legend()}
-    return Layout(rows, totals(table), template=TEMPLATE, extra=extra, placed=placed(state))
+    parts = [player_part(state, table, i) for i in range(len(state.players))]
+    return Layout(rows, totals(table), parts=parts, placed=placed(state))
 
 
 def errors_at(state: FormState, *paths: str) -> list[str]:
     return [message for path in paths for message in state.errors.get(path, [])]
 
 
-def stand_row(state: FormState, table: TableState) -> Row:
+def drawn(table: TableState, i: int) -> bool:
+    return table.columns[i].cells is not None
+
+
+def player_part(state: FormState, table: TableState, i: int) -> Part:
+    """A player's switch between counts and grid, their grid when drawn, and what their stand adds up to."""
+    errors = errors_at(state, f"stands[{i}]", f"stands[{i}].goods", f"stands[{i}].mode")
     choices = [(TALLY, _("Counts")), (GRID, _("Grid"))]
-    label = _("Stand")
-    cells = [
-        Field(
-            f"stands[{i}].mode",
-            f"{label}: {player}",
-            GRID if table.columns[i].cells is not None else TALLY,
-            errors_at(state, f"stands[{i}]", f"stands[{i}].goods", f"stands[{i}].mode"),
-            kind="select",
-            choices=choices,
-        )
-        for i, player in enumerate(state.players)
-    ]
-    help_text = _("Counts per good, or Grid to tap the stand in cell by cell (the grid opens when you save).")
-    drawn = [f"{column.player}: {tally_text(column)}" for column in table.columns if column.cells and column.counts]
-    check = Check("; ".join(drawn), True) if drawn else None
-    return Row(label, "stands.mode", cells, check=check, help=help_text)
+    mode = GRID if drawn(table, i) else TALLY
+    switch = Field(f"stands[{i}].mode", _("Stand"), mode, errors, kind="choice", choices=choices)
+    part = Part(switch=switch, notes=player_notes(table, i), progress=player_progress(table, i))
+    if drawn(table, i):
+        part.template = TEMPLATE
+        part.extra = {**grid_data(state, table, i), "codes": cell_codes(), "legend": legend()}
+    return part
+
+
+def player_notes(table: TableState, i: int) -> list[Check]:
+    """What the grid counts, the declaration still to make, each good's points and the mice, as typed so far."""
+    column, declaration = table.columns[i], table.declarations[i]
+    notes = []
+    if column.cells is not None and column.counts is not None:
+        counted = _("Counted (largest group × groups): %(counted)s.") % {"counted": tally_text(column)}
+        notes.append(Check(counted, None))
+    if declaration.problem:
+        notes.append(Check(declaration.problem, False if declaration.wrong else None))
+    labels = good_labels()
+    for good in GOODS:
+        points = column.points(good)
+        if not points:
+            continue
+        text = ngettext("%(good)s: %(count)d point", "%(good)s: %(count)d points", points)
+        text = text % {"good": labels[good], "count": points}
+        if table.settled and good not in table.scored:
+            text = f"{text} ({_('not declared')})"
+        notes.append(Check(text, None))
+    if column.mice:
+        notes.append(Check(_("Mice: %(points)d points") % {"points": MOUSE_POINTS * column.mice}, None))
+    return notes
+
+
+def player_progress(table: TableState, i: int) -> str:
+    """Done once the stand is known in full and its declaration settled; partial while anything is typed."""
+    column, declaration = table.columns[i], table.declarations[i]
+    if column.counts and column.goods is not None and declaration.goods is not None:
+        return DONE
+    return PARTIAL if column.counts is not None or column.mice is not None or column.declared else EMPTY
 
 
 def declared_rows(state: FormState, table: TableState) -> list[Row]:
@@ -322,67 +353,46 @@ def declared_rows(state: FormState, table: TableState) -> list[Row]:
 
 
 def declared_check(table: TableState) -> Check | None:
-    """Which goods are scored, or which player still has to choose (or fix) a declaration."""
+    """Which goods are scored: final once every player's declaration is settled."""
     if not any(column.counts for column in table.columns):
         return None
-    problems = [declaration.problem for declaration in table.declarations if declaration.problem]
-    if problems:
-        return Check("; ".join(problems), False)
     labels = good_labels()
     scored = ", ".join(labels[good] for good in table.scored) or "–"
-    text = _("scored: %(goods)s") if table.settled else _("scored so far: %(goods)s")
-    return Check(text % {"goods": scored}, True)
+    if table.settled:
+        return Check(_("scored: %(goods)s") % {"goods": scored}, True)
+    return Check(_("scored so far: %(goods)s") % {"goods": scored}, None)
 
 
 def good_rows(state: FormState, table: TableState, good: str) -> list[Row]:
+    """A good's largest group and number of groups, side by side on one line of each card."""
     label = good_labels()[good]
-    largest = _("%(good)s: largest group") % {"good": label}
-    groups = _("%(good)s: groups") % {"good": label}
     first = good == GOODS[0]
-    return [
-        Row(
-            largest,
-            f"stands.goods.{good}.largest",
-            [good_cell(state, table, i, good, "largest", largest) for i in range(len(state.players))],
-            help=_("The spaces of your biggest group of this good.") if first else "",
+    rows = []
+    for key, caption, title, help_text in (
+        (
+            "largest",
+            _("largest group"),
+            _("%(good)s: largest group"),
+            _("The spaces of your biggest group of this good."),
         ),
-        Row(
-            groups,
-            f"stands.goods.{good}.groups",
-            [good_cell(state, table, i, good, "groups", groups) for i in range(len(state.players))],
-            check=good_check(table, good),
-            help=_("How many separate groups of this good your stand has.") if first else "",
-        ),
-    ]
+        ("groups", _("groups"), _("%(good)s: groups"), _("How many separate groups of this good your stand has.")),
+    ):
+        title = title % {"good": label}
+        cells = [good_cell(state, table, i, good, key, title) for i in range(len(state.players))]
+        path = f"stands.goods.{good}.{key}"
+        rows.append(Row(title, path, cells, help=help_text if first else "", line=label, caption=caption))
+    return rows
 
 
 def good_cell(state: FormState, table: TableState, i: int, good: str, key: str, label: str) -> Field:
-    """A number to type, or for a drawn stand what its grid counts (a select with that one value)."""
+    """A number to type; for a drawn stand, what was typed before kept unseen (the grid counts instead)."""
     name = f"stands[{i}].goods.{good}.{key}"
     column = table.columns[i]
-    if column.cells is None:
-        cell = state.field(name, f"{label}: {column.player}", maximum=MAX_SPACES)
-        cell.errors = errors_at(state, f"stands[{i}].goods.{good}", name) if key == "largest" else cell.errors
-        return cell
-    largest, groups = column.count(good) or (0, 0)
-    return counted_cell(name, f"{label}: {column.player}", groups if key == "groups" else largest)
-
-
-def counted_cell(name: str, label: str, value: int) -> Field:
-    text = str(value) if value else ""
-    label = _("%(label)s (counted from the grid)") % {"label": label}
-    return Field(name, label, text, kind="select", choices=[(text, text or "–")])
-
-
-def good_check(table: TableState, good: str) -> Check | None:
-    """Each player's points for the good (largest × groups); "not declared" once nobody can score it."""
-    if not any(good in (column.counts or ()) for column in table.columns):
-        return None
-    points = [column.points(good) for column in table.columns]
-    text = _("points %(points)s") % {"points": " · ".join("–" if p is None else str(p) for p in points)}
-    if table.settled and good not in table.scored:
-        text = f"{text} ({_('not declared')})"
-    return Check(text, None not in points)
+    if column.cells is not None:
+        return state.field(name, label, kind="hidden")
+    cell = state.field(name, f"{label}: {column.player}", maximum=MAX_SPACES)
+    cell.errors = errors_at(state, f"stands[{i}].goods.{good}", name) if key == "largest" else cell.errors
+    return cell
 
 
 def mice_row(state: FormState, table: TableState) -> Row:
@@ -390,15 +400,9 @@ def mice_row(state: FormState, table: TableState) -> Row:
     cells = []
     for i, column in enumerate(table.columns):
         name = f"stands[{i}].mice"
-        if column.cells is None:
-            cells.append(state.field(name, f"{label}: {column.player}", maximum=MAX_SPACES))
-        else:
-            cells.append(counted_cell(name, f"{label}: {column.player}", column.mice or 0))
-    check = None
-    if any(column.counts or column.mice for column in table.columns):
-        penalties = ["–" if column.mice is None else str(MOUSE_POINTS * column.mice) for column in table.columns]
-        check = Check(" · ".join(penalties), True)
-    return Row(label, "stands.mice", cells, check=check, help=_("Mice visible in your stand: -2 points each."))
+        kind = "hidden" if column.cells is not None else "number"
+        cells.append(state.field(name, f"{label}: {column.player}", maximum=MAX_SPACES, kind=kind))
+    return Row(label, "stands.mice", cells, help=_("Mice visible in your stand: -2 points each."))
 
 
 def totals(table: TableState) -> list[str]:
@@ -422,7 +426,25 @@ def placed(state: FormState) -> set[str]:
     return paths | {path for path in state.errors if CELL_KEY.match(path) or path.endswith(".grid")}
 
 
-# The grids drawn below the rows.
+def carry_over(state: FormState) -> dict[str, str]:
+    """Switching a stand from the grid to counts: the counts of what its grid shows, the grid let go."""
+    values = dict(state.values)
+    for i in range(len(state.players)):
+        cells = grid_cells(state, i)
+        if values.get(f"stands[{i}].mode") != TALLY or not any(cell for row in cells for cell in row):
+            continue
+        tally = tally_from_grid(["".join(cell or NO_CARD for cell in row) for row in cells])
+        for name in [name for name in values if (match := CELL_KEY.match(name)) and int(match[1]) == i]:
+            del values[name]
+        for good in GOODS:
+            entry = tally["goods"].get(good)
+            for key in ("largest", "groups"):
+                values[f"stands[{i}].goods.{good}.{key}"] = str(entry[key]) if entry else ""
+        values[f"stands[{i}].mice"] = str(tally["mice"])
+    return values
+
+
+# A player's grid, drawn in their card.
 
 
 def cell_codes() -> list[tuple[str, str]]:
@@ -430,7 +452,7 @@ def cell_codes() -> list[tuple[str, str]]:
 
 
 def grid_data(state: FormState, table: TableState, index: int) -> dict[str, Any]:
-    """One drawn stand: its cells to tap, its errors, what it counts and what it may declare."""
+    """One drawn stand: its cells to tap and its errors (a hint instead while it is blank)."""
     column = table.columns[index]
     cells = column.cells or []
     blank = column.counts is None
@@ -440,7 +462,6 @@ def grid_data(state: FormState, table: TableState, index: int) -> dict[str, Any]
         if path == f"stands[{index}].grid" or path.startswith(f"stands[{index}].grid[")
         for message in messages
     ]
-    goods = column.goods or {}
     return {
         "index": index,
         "title": _("%(player)s's stand") % {"player": column.player},
@@ -458,9 +479,7 @@ def grid_data(state: FormState, table: TableState, index: int) -> dict[str, Any]
         ],
         "errors": [] if blank else errors,
         "hint": _("Tap in the stand, one cell per space, then save.") if blank else "",
-        "counted": "" if blank else tally_text(column),
-        "choices": "" if blank else choices_text(biggest_goods(goods, table.count)),
     }
 
 
-FORM = GameForm(veggies_layout, ROOTS, normalise)
+FORM = GameForm(veggies_layout, ROOTS, normalise, carry_over)

@@ -19,6 +19,11 @@ def goods() -> dict[str, str]:
     return {good: names[good] for good in GOODS}
 
 
+def component_names() -> dict[str, dict[str, str]]:
+    """The components the rules' messages name, by kind: the goods."""
+    return {"good": goods()}
+
+
 def cells() -> dict[str, str]:
     """What each code of a stand's grid stands for."""
     names = goods()

@@ -10,13 +10,18 @@ from reportlab.platypus import Flowable
 from scoring.veggies import DECLARED_COUNT, GOODS, MOUSE_POINTS
 
 from ...formatting import signed
-from ...printing.common import GREY, SHADE, SeatLine, cell, draw_text
+from ...printing.common import SHADE, SeatLine, cell, draw_text
 from ...printing.grid import PlayerColumns, Row, boxes
 from .labels import goods as good_labels
 
 TWO_PLAYER = "two-player"
 TEAMS = "teams"
 TEAM_ROW = 24
+#: Least heights of the names row and of a row of write-in boxes (about 9 mm boxes).
+NAMES, BOX_ROW = 18, 29
+#: A good's cell: the tick of a declared good, then largest × groups = points; the tick as its row's hint shows it.
+GOOD_BOXES = ("tick", "□", "×", "□", "=", "□")
+TICK = "☐"
 
 
 def teams_of(seats: Sequence[SeatLine]) -> list[tuple[str, list[int]]]:
@@ -30,14 +35,18 @@ def teams_of(seats: Sequence[SeatLine]) -> list[tuple[str, list[int]]]:
 
 
 class VeggiesSheet(PlayerColumns):
+    sheets_per_page = 2
+
     def __init__(self, event, seats: Sequence[SeatLine]):
         variant = event.effective_variant
         labels = good_labels()
-        rows = [Row("names", _("Players"), 22, kind="names")]
-        rows += [Row(good, labels[good], 34, hint=_("largest × groups"), kind="good") for good in GOODS]
+        rows = [Row("names", _("Players"), NAMES, kind="names")]
+        declared, largest = _("declared"), _("largest × groups")
+        good_hint = f"{TICK} {declared} · {largest}"
+        rows += [Row(good, labels[good], BOX_ROW, hint=good_hint, kind="good") for good in GOODS]
         rows += [
-            Row("mice", _("Mice"), 34, hint=_("%(points)s each") % {"points": signed(MOUSE_POINTS)}, kind="mice"),
-            Row("total", _("Total"), 30, strong=True),
+            Row("mice", _("Mice"), BOX_ROW, hint=_("%(points)s each") % {"points": signed(MOUSE_POINTS)}, kind="mice"),
+            Row("total", _("Total"), BOX_ROW, strong=True),
         ]
         notes = [
             _(
@@ -56,21 +65,18 @@ class VeggiesSheet(PlayerColumns):
         super().__init__([seat.name for seat in seats], rows, notes)
         self.teams = teams_of(seats) if variant == TEAMS and len(seats) == 4 else []
         self.team_labels = (_("Team"), _("Team total"), _("Team mice"))
-        self.declared = _("declared")
         self.mouse_points = signed(MOUSE_POINTS)
 
     def form_key(self):
         return (*super().form_key(), bool(self.teams))
 
-    def draw_cell(self, row, player, x, y, width):
-        super().draw_cell(row, player, x, y, width)
+    def draw_cell(self, row, player, x, y, width, height):
+        super().draw_cell(row, player, x, y, width, height)
         c = self.canv
         if row.kind == "good":
-            edges = boxes(c, x, y - 3, width, row.height, ["tick", "□", "×", "□", "=", "□"])
-            top = y + row.height - 9
-            draw_text(c, self.declared, max(x + 1, edges[0] - 2), top, 40, 8, size=5.5, minimum=4, colour=GREY, pad=0)
+            boxes(c, x, y, width, height, GOOD_BOXES)
         elif row.kind == "mice":
-            boxes(c, x, y, width, row.height, ["□", "×", self.mouse_points, "=", "□"])
+            boxes(c, x, y, width, height, ["□", "×", self.mouse_points, "=", "□"])
 
     def extra_height(self, width):
         return (len(self.teams) + 1) * TEAM_ROW + 10 if self.teams else 0
