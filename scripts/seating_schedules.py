@@ -7,18 +7,22 @@ is turned into ``M / q`` rounds by adding 1, 2... to every player's number (the 
 the base round is itself unchanged by adding multiples of ``M / q``. No pair meets twice if, for every orbit
 of pairs under Z_M, the rounds cover each of its pairs at most once. OR-Tools' CP-SAT solver (a development
 dependency, see requirements-dev.txt; the app never imports it) finds the base rounds as which pairs sit
-together, an equivalence relation with classes of the table size.
+together, an equivalence relation with classes of the table size; where the construction also names the pairs
+that never meet, Knuth's Algorithm X finds them as an exact cover.
 
 Run from the project root: ``.venv/bin/python scripts/seating_schedules.py`` (some minutes, the largest cases a few
 each; ``--only 40x4`` redoes one case and keeps the others). One worker, a fixed seed and a limit in deterministic
-time make the solver's answers the same on every run.
+time (for the exact cover, a fixed order of choices) make the answers the same on every run.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
+from collections import Counter
+from collections.abc import Hashable
 from dataclasses import astuple, dataclass
 from itertools import combinations
 from pathlib import Path
@@ -43,6 +47,10 @@ class Cyclic:
     the base rounds are also unchanged by multiplying every group element by it (a smaller search), every player
     moving to the next level if ``multiplier_rotates_levels`` and the fixed players moving on to the next,
     cyclically, if ``multiplier_cycles_fixed``.
+
+    With ``partners``, pairs whose orbits are the pairs that never meet (a player's partner: at N = 2 (mod 6) at
+    tables of 3 or N = 8 (mod 12) at tables of 4 everyone misses one other), the base rounds are found as an exact
+    cover instead of by CP-SAT (``covered_rounds``): the search is the same, but stated exactly it is far smaller.
     """
 
     order: int
@@ -53,6 +61,7 @@ class Cyclic:
     multiplier: int = 1
     multiplier_rotates_levels: bool = False
     multiplier_cycles_fixed: bool = False
+    partners: tuple[tuple[int, int], ...] = ()
 
     @property
     def symmetric(self) -> bool:
@@ -66,6 +75,17 @@ class Cyclic:
     @property
     def rounds(self) -> int:
         return sum(self.order // q for q in self.stabilisers)
+
+    def shift(self, player: int, by: int) -> int:
+        """``player`` with ``by`` added to its group element; fixed players stay."""
+        finite = self.order * self.levels
+        if player >= finite + self.fixed:
+            start = finite + self.fixed
+            return start + (player - start + by) % self.rotating
+        if player >= finite:
+            return player
+        level, x = divmod(player, self.order)
+        return level * self.order + (x + by) % self.order
 
 
 @dataclass(frozen=True)
@@ -100,6 +120,7 @@ CONSTRUCTIONS: dict[tuple[int, int], Cyclic | Product] = {
     (51, 3): Cyclic(25, 2, 1, multiplier_rotates_levels=True),
     (54, 3): Cyclic(26, 2, 2),
     (57, 3): Cyclic(7, 8, 1, (1, 1, 1, 1), multiplier=2),
+    (60, 3): Cyclic(29, 2, 2, partners=((0, 29), (58, 59))),
     (63, 3): Cyclic(31, 2, 1, multiplier=5),
     # tables of 4
     (16, 4): Cyclic(5, 3, 1),
@@ -118,9 +139,10 @@ CONSTRUCTIONS: dict[tuple[int, int], Cyclic | Product] = {
 """How each stored schedule is built; the players and rounds match ``BEST_KNOWN``.
 
 Not found yet, though known: 32 at tables of 4 for 10 rounds (tried: Cyclic(10, 3, 2), Cyclic(5, 6, 2, (1, 1)),
-Cyclic(16, 2, 0, (2, 8)), Cyclic(8, 4, 0, (1, 4)), Cyclic(32, 1, 0, (4, 16)) and multipliers) and 60 at tables of 3
-for 29 rounds (tried: Cyclic(29, 2, 2), Cyclic(58, 1, 0, (2,), rotating=2) and multipliers): none gave a schedule
-within the effort spent. The mixer searches those rounds.
+Cyclic(16, 2, 0, (2, 8)), Cyclic(8, 4, 0, (1, 4)), Cyclic(32, 1, 0, (4, 16)) and multipliers): none gave a schedule
+within the effort spent. The mixer searches those rounds. 60 at tables of 3 for 29 rounds, which CP-SAT did not find
+as Cyclic(29, 2, 2) (nor Cyclic(58, 1, 0, (2,), rotating=2) or with multipliers), is the same construction with the
+partners fixed: the exact cover takes a few hundred choices.
 """
 
 
@@ -141,18 +163,8 @@ class CyclicModel:
         for orbit, terms in loads.items():
             self.model.Add(sum(weight * var for weight, var in terms.values()) <= self.orbit_sizes[orbit])
 
-    def shift(self, player: int, by: int) -> int:
-        """``player`` with ``by`` added to its group element; fixed players stay."""
-        if player >= self.finite + self.c.fixed:
-            start = self.finite + self.c.fixed
-            return start + (player - start + by) % self.c.rotating
-        if player >= self.finite:
-            return player
-        level, x = divmod(player, self.c.order)
-        return level * self.c.order + (x + by) % self.c.order
-
     def shifted_pair(self, a: int, b: int, by: int) -> tuple[int, int]:
-        a, b = self.shift(a, by), self.shift(b, by)
+        a, b = self.c.shift(a, by), self.c.shift(b, by)
         return (a, b) if a < b else (b, a)
 
     def multiplied(self, player: int, power: int) -> int:
@@ -241,8 +253,100 @@ class CyclicModel:
                     seated.update(table)
                     tables.append(table)
             for by in range(self.c.order // stabiliser):
-                rounds.append(sorted(sorted(self.shift(p, by) for p in table) for table in tables))
+                rounds.append(sorted(sorted(self.c.shift(p, by) for p in table) for table in tables))
         return rounds
+
+
+def exact_cover(options: dict[Hashable, list[Hashable]], rng: random.Random, limit: int) -> list[Hashable] | None:
+    """Options covering every item once (Knuth's Algorithm X): the item with the fewest options left first, its options
+    in an order drawn from ``rng``. None if there is no such choice or ``limit`` choices did not find one."""
+    holders: dict[Hashable, set[Hashable]] = {}
+    for option, items in options.items():
+        for item in items:
+            holders.setdefault(item, set()).add(option)
+    rank = {option: index for index, option in enumerate(rng.sample(list(options), len(options)))}
+    chosen: list[Hashable] = []
+    tries = 0
+
+    def take(option: Hashable) -> list[set[Hashable]]:
+        removed = []
+        for item in options[option]:
+            for other in holders[item]:
+                for other_item in options[other]:
+                    if other_item != item:
+                        holders[other_item].discard(other)
+            removed.append(holders.pop(item))
+        return removed
+
+    def give_back(option: Hashable, removed: list[set[Hashable]]) -> None:
+        for item in reversed(options[option]):
+            holders[item] = removed.pop()
+            for other in holders[item]:
+                for other_item in options[other]:
+                    if other_item != item:
+                        holders[other_item].add(other)
+
+    def search() -> bool:
+        nonlocal tries
+        if not holders:
+            return True
+        item = min(holders, key=lambda item: len(holders[item]))
+        for option in sorted(holders[item], key=rank.__getitem__):
+            tries += 1
+            if tries > limit:
+                return False
+            chosen.append(option)
+            removed = take(option)
+            if search():
+                return True
+            give_back(option, removed)
+            chosen.pop()
+        return False
+
+    return chosen if search() else None
+
+
+def covered_rounds(construction: Cyclic, table_size: int, effort: float) -> list[Tables] | None:
+    """The rounds of a ``Cyclic`` construction with ``partners``, its base rounds found as an exact cover: each player
+    at one table of each base round, and each orbit of pairs under the shifts but the partners' met, all its pairs
+    at once, by one orbit of tables of one base round (a table with its images under the base round's stabiliser).
+    A thousand choices per unit of ``effort``, tried in an order fixed by the seed 0."""
+    c, players = construction, construction.players
+
+    def developed(table: tuple[int, ...], by: int) -> tuple[int, ...]:
+        return tuple(sorted(c.shift(p, by) for p in table))
+
+    orbit_of: dict[tuple[int, ...], int] = {}
+    sizes: list[int] = []
+    for pair in combinations(range(players), 2):
+        if pair not in orbit_of:
+            members = {developed(pair, by) for by in range(c.order)}
+            orbit_of.update(dict.fromkeys(members, len(sizes)))
+            sizes.append(len(members))
+    left = {orbit_of[tuple(sorted(pair))] for pair in c.partners}
+    options: dict[tuple[int, tuple[tuple[int, ...], ...]], list[Hashable]] = {}
+    for base, stabiliser in enumerate(c.stabilisers):
+        shifts = c.order // stabiliser
+        for table in combinations(range(players), table_size):
+            tables = tuple(sorted({developed(table, by) for by in range(0, c.order, shifts)}))
+            seats = [p for t in tables for p in t]
+            if (base, tables) in options or len(set(seats)) != len(seats):
+                continue
+            met = [orbit_of[pair] for t in tables for pair in combinations(t, 2)]
+            counts = Counter(met)
+            if counts.keys() & left or any(count * shifts != sizes[orbit] for orbit, count in counts.items()):
+                continue
+            pairs = {developed(pair, by) for t in tables for pair in combinations(t, 2) for by in range(shifts)}
+            if len(pairs) == len(met) * shifts:
+                options[base, tables] = [("seat", base, p) for p in seats] + [("orbit", o) for o in sorted(counts)]
+    chosen = exact_cover(options, random.Random(0), int(effort * 1000))
+    if chosen is None:
+        return None
+    rounds = []
+    for base, stabiliser in enumerate(c.stabilisers):
+        tables = [t for index, orbit in chosen if index == base for t in orbit]
+        rounds += [sorted(list(developed(t, by)) for t in tables) for by in range(c.order // stabiliser)]
+    return rounds
 
 
 def check(rounds: list[Tables], players: int, table_size: int) -> None:
@@ -281,7 +385,8 @@ def build(players: int, table_size: int, effort: float) -> list[Tables]:
         rounds = product_rounds(outer, inner, construction.inner)
     else:
         assert construction.players == players and construction.rounds == BEST_KNOWN[players, table_size]
-        rounds = CyclicModel(construction, table_size).solve(effort)
+        model = covered_rounds if construction.partners else lambda c, k, e: CyclicModel(c, k).solve(e)
+        rounds = model(construction, table_size, effort)
     if rounds is None:
         raise SystemExit(f"No schedule found for {players} players at tables of {table_size} within {effort}.")
     check(rounds, players, table_size)

@@ -37,6 +37,23 @@ def test_small_cases_are_built_again_without_a_repeat(script, players, table_siz
     script.check(rounds, players, table_size)
 
 
+def test_the_nearly_kirkman_system_of_60_is_found_as_an_exact_cover(script):
+    construction = script.CONSTRUCTIONS[60, 3]
+    assert construction.partners
+    rounds = script.build(60, 3, effort=60)
+    assert len(rounds) == 29
+    script.check(rounds, 60, 3)
+    met = {pair for tables in rounds for table in tables for pair in script.combinations(sorted(table), 2)}
+    never = {pair for pair in script.combinations(range(60), 2) if pair not in met}
+    assert sorted(p for pair in never for p in pair) == list(range(60))  # each player misses one partner
+
+
+def test_the_exact_cover_finds_a_cover_and_says_when_there_is_none(script):
+    options = {"a": [1, 2], "b": [3], "c": [1], "d": [2, 3]}
+    assert sorted(script.exact_cover(options, script.random.Random(0), 100)) in (["a", "b"], ["c", "d"])
+    assert script.exact_cover({"a": [1, 2], "b": [2, 3]}, script.random.Random(0), 100) is None
+
+
 def test_the_check_refuses_a_pair_met_twice_and_a_round_that_misses_a_player(script):
     with pytest.raises(AssertionError, match="meet twice"):
         script.check([[[0, 1, 2], [3, 4, 5]], [[0, 1, 3], [2, 4, 5]]], 6, 3)
