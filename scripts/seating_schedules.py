@@ -8,7 +8,9 @@ the base round is itself unchanged by adding multiples of ``M / q``. No pair mee
 of pairs under Z_M, the rounds cover each of its pairs at most once. OR-Tools' CP-SAT solver (a development
 dependency, see requirements-dev.txt; the app never imports it) finds the base rounds as which pairs sit
 together, an equivalence relation with classes of the table size; where the construction also names the pairs
-that never meet, Knuth's Algorithm X finds them as an exact cover.
+that never meet, Knuth's Algorithm X finds them as an exact cover. Two cases are built otherwise: 45 players at
+tables of 3 as a product of smaller Kirkman systems (``Product``), 32 at tables of 4 from the affine space AG(4, 2)
+(``Lifted``).
 
 Run from the project root: ``.venv/bin/python scripts/seating_schedules.py`` (some minutes, the largest cases a few
 each; ``--only 40x4`` redoes one case and keeps the others). One worker, a fixed seed and a limit in deterministic
@@ -101,7 +103,35 @@ class Product:
     inner: int
 
 
-CONSTRUCTIONS: dict[tuple[int, int], Cyclic | Product] = {
+@dataclass(frozen=True)
+class Lifted:
+    """32 players at tables of 4, each missing one partner (a resolvable 4-GDD of type 2^16), lifted from the affine
+    space AG(4, 2): the 16 vectors x of GF(2)^4 each give the partners ``2x`` and ``2x + 1``, written (x, 0), (x, 1).
+
+    Each of the ``directions`` is a plane through 0, given by two of its vectors; they cover every nonzero vector
+    twice (two spreads). Round r splits the vectors into the 4 cosets of its plane W_r, and each coset C into two
+    tables: (x, f_r(x)) and (x, 1 + f_r(x)) for x in C. Vectors x and y share a coset in exactly the two rounds r
+    and s whose planes hold x + y; their four pairs of players meet once each if f_r(x) + f_r(y) differs from
+    f_s(x) + f_s(y): 120 equations over GF(2) in the 160 bits f_r(x), solved by elimination (``lift_labels``).
+    With every f_r linear they have no solution (a parity argument); f_r is free on each coset.
+    """
+
+    directions: tuple[tuple[int, int], ...]
+
+    @property
+    def players(self) -> int:
+        return 32
+
+    @property
+    def rounds(self) -> int:
+        return len(self.directions)
+
+    def planes(self) -> list[set[int]]:
+        """The planes through 0 of ``directions``, each as its four vectors."""
+        return [{0, u, v, u ^ v} for u, v in self.directions]
+
+
+CONSTRUCTIONS: dict[tuple[int, int], Cyclic | Product | Lifted] = {
     # tables of 3
     (9, 3): Cyclic(3, 3, 0, (1, 3)),
     (12, 3): Cyclic(4, 3, 0),
@@ -127,6 +157,7 @@ CONSTRUCTIONS: dict[tuple[int, int], Cyclic | Product] = {
     (20, 4): Cyclic(5, 4, 0),
     (24, 4): Cyclic(7, 3, 3),
     (28, 4): Cyclic(9, 3, 1),
+    (32, 4): Lifted(((1, 6), (2, 8), (3, 12), (4, 9), (5, 11), (1, 8), (2, 4), (3, 13), (5, 10), (7, 11))),
     (36, 4): Cyclic(33, 1, 0, (3,), rotating=3),
     (40, 4): Cyclic(39, 1, 1, (3,)),
     (44, 4): Cyclic(14, 3, 2, multiplier=9, multiplier_rotates_levels=True),
@@ -138,9 +169,10 @@ CONSTRUCTIONS: dict[tuple[int, int], Cyclic | Product] = {
 }
 """How each stored schedule is built; the players and rounds match ``BEST_KNOWN``.
 
-Not found yet, though known: 32 at tables of 4 for 10 rounds (tried: Cyclic(10, 3, 2), Cyclic(5, 6, 2, (1, 1)),
-Cyclic(16, 2, 0, (2, 8)), Cyclic(8, 4, 0, (1, 4)), Cyclic(32, 1, 0, (4, 16)) and multipliers): none gave a schedule
-within the effort spent. The mixer searches those rounds. 60 at tables of 3 for 29 rounds, which CP-SAT did not find
+32 at tables of 4 for 10 rounds (the social golfer problem) did not come as a ``Cyclic`` construction within the
+effort spent (tried: Cyclic(10, 3, 2), Cyclic(10, 3, 0, rotating=2), Cyclic(5, 6, 2, (1, 1)), Cyclic(3, 10, 2,
+(1, 1, 1, 3)), Cyclic(16, 2, 0, (2, 8)), Cyclic(8, 4, 0, (1, 4)), Cyclic(32, 1, 0, (4, 16)) and multipliers, by
+CP-SAT and as exact covers); ``Lifted`` gives it at once. 60 at tables of 3 for 29 rounds, which CP-SAT did not find
 as Cyclic(29, 2, 2) (nor Cyclic(58, 1, 0, (2,), rotating=2) or with multipliers), is the same construction with the
 partners fixed: the exact cover takes a few hundred choices.
 """
@@ -349,6 +381,42 @@ def covered_rounds(construction: Cyclic, table_size: int, effort: float) -> list
     return rounds
 
 
+def lift_labels(construction: Lifted) -> list[dict[int, int]]:
+    """For each round of a ``Lifted`` construction, the bit f_r(x) of every vector x (see ``Lifted``): the equations
+    solved by Gaussian elimination over GF(2), free bits 0. Each equation is an integer whose bit ``16r + x`` stands
+    for f_r(x), with the right-hand side as bit 160."""
+    planes = construction.planes()
+    assert all(sum(v in plane for plane in planes) == 2 for v in range(1, 16)), "not every vector in two planes"
+    right = 1 << 16 * len(planes)
+    pivots: dict[int, int] = {}
+    for x, y in combinations(range(16), 2):
+        r, s = (index for index, plane in enumerate(planes) if x ^ y in plane)
+        equation = right | (1 << 16 * r + x) ^ (1 << 16 * r + y) ^ (1 << 16 * s + x) ^ (1 << 16 * s + y)
+        while equation not in (0, right):
+            pivot = (equation & (right - 1)).bit_length() - 1
+            if pivot not in pivots:
+                pivots[pivot] = equation
+                break
+            equation ^= pivots[pivot]
+        assert equation != right, "the equations have no solution"
+    solution = 0  # bit b set when the bit standing for b is 1
+    for pivot in sorted(pivots):  # each pivot's other bits are lower, so already known (or free)
+        others = pivots[pivot] & (right - 1) ^ (1 << pivot)
+        if (pivots[pivot] >> 16 * len(planes)) ^ (others & solution).bit_count() % 2:
+            solution |= 1 << pivot
+    return [{x: solution >> 16 * r + x & 1 for x in range(16)} for r in range(len(planes))]
+
+
+def lifted_rounds(construction: Lifted) -> list[Tables]:
+    """The rounds of a ``Lifted`` construction: for each plane, each coset C gives the tables (x, f(x)) and
+    (x, 1 + f(x)), x in C, player (x, bit) being number 2x + bit."""
+    rounds = []
+    for plane, label in zip(construction.planes(), lift_labels(construction), strict=True):
+        cosets = sorted({tuple(sorted(x ^ w for w in plane)) for x in range(16)})
+        rounds.append(sorted(sorted(2 * x + (label[x] ^ bit) for x in coset) for coset in cosets for bit in (0, 1)))
+    return rounds
+
+
 def check(rounds: list[Tables], players: int, table_size: int) -> None:
     """Raise AssertionError unless every round seats everyone once at full tables and no pair meets twice."""
     met: set[tuple[int, int]] = set()
@@ -383,6 +451,9 @@ def build(players: int, table_size: int, effort: float) -> list[Tables]:
     if isinstance(construction, Product):
         outer, inner = (build(count, 3, effort) if count > 3 else [[[0, 1, 2]]] for count in astuple(construction))
         rounds = product_rounds(outer, inner, construction.inner)
+    elif isinstance(construction, Lifted):
+        assert table_size == 4 and (players, construction.rounds) == (32, BEST_KNOWN[32, 4])
+        rounds = lifted_rounds(construction)
     else:
         assert construction.players == players and construction.rounds == BEST_KNOWN[players, table_size]
         model = covered_rounds if construction.partners else lambda c, k, e: CyclicModel(c, k).solve(e)

@@ -24,7 +24,7 @@ def script():
 def test_every_construction_matches_the_best_known_rounds(script):
     for (players, table_size), construction in script.CONSTRUCTIONS.items():
         assert BEST_KNOWN[players, table_size] > 1
-        if isinstance(construction, script.Cyclic):
+        if isinstance(construction, script.Cyclic | script.Lifted):
             assert (construction.players, construction.rounds) == (players, BEST_KNOWN[players, table_size])
         else:
             assert construction.outer * construction.inner == players
@@ -46,6 +46,24 @@ def test_the_nearly_kirkman_system_of_60_is_found_as_an_exact_cover(script):
     met = {pair for tables in rounds for table in tables for pair in script.combinations(sorted(table), 2)}
     never = {pair for pair in script.combinations(range(60), 2) if pair not in met}
     assert sorted(p for pair in never for p in pair) == list(range(60))  # each player misses one partner
+
+
+def test_the_social_golfer_problem_is_lifted_from_the_affine_space_with_each_player_missing_one_partner(script):
+    rounds = script.build(32, 4, effort=1)
+    assert len(rounds) == 10
+    script.check(rounds, 32, 4)
+    met = {pair for tables in rounds for table in tables for pair in script.combinations(sorted(table), 2)}
+    assert {pair for pair in script.combinations(range(32), 2) if pair not in met} == {
+        (2 * x, 2 * x + 1) for x in range(16)
+    }
+
+
+def test_the_lift_refuses_planes_that_do_not_cover_every_vector_twice_or_leave_no_labels(script):
+    planes = script.CONSTRUCTIONS[32, 4].directions
+    with pytest.raises(AssertionError, match="two planes"):
+        script.lift_labels(script.Lifted(planes[:9] + planes[:1]))
+    with pytest.raises(AssertionError, match="no solution"):  # the same spread twice
+        script.lift_labels(script.Lifted(planes[:5] + planes[:5]))
 
 
 def test_the_exact_cover_finds_a_cover_and_says_when_there_is_none(script):
