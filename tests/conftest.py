@@ -26,8 +26,10 @@ def own_rate_limits(settings, tmp_path_factory):
 @pytest.fixture(autouse=True)
 def standings_rebuilt_at_every_change(settings):
     """Each save's standings are rebuilt as soon as it commits, never held back by the interval between rebuilds
-    (no timer thread left behind by a test); the tests of that interval set it."""
+    (no timer thread left behind by a test), and the live standings rendered at every change; the tests of those
+    intervals set them."""
     settings.STANDINGS_REBUILD_INTERVAL = 0
+    settings.LIVE_RENDER_SECONDS = 0
 
 
 @pytest.fixture

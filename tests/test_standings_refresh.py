@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 import threading
 import time
 
@@ -319,6 +320,24 @@ def test_completing_and_reopening_a_round_rebuild_at_once(event, settings, timer
     Standing.objects.filter(event=event).delete()
     reopen_round(event.rounds.get(number=1))
     assert stored(event) == from_scratch(event) and len(stored(event)) == 16
+
+
+@pytest.mark.django_db
+def test_a_process_renders_a_page_of_the_live_standings_at_most_once_a_second(event, client, settings):
+    settings.LIVE_RENDER_SECONDS = 1.0
+    first, second = tables(event)[:2]
+    live = reverse("tournaments:standings_live", args=[event.slug])
+    save(first, [9, 6, 4, 1])
+    shown = re.search(r'data-version="([^"]+)"', client.get(live, {"v": "0-live1"}).content.decode()).group(1)
+    assert shown == "1-live1"
+    save(second, [1, 4, 6, 9])
+    behind = client.get(live, {"v": "0-live1"})
+    assert 'data-version="1-live1"' in behind.content.decode(), "within the second: the newest rendered"
+    assert client.get(live, {"v": shown}).status_code == 200, "who shows that one gets the version of now"
+    assert 'data-version="2-live1"' in client.get(live, {"v": "0-live1"}).content.decode()
+    time.sleep(1.05)
+    save(first, [5, 5, 5, 5])
+    assert 'data-version="3-live1"' in client.get(live, {"v": "0-live1"}).content.decode(), "a second later"
 
 
 # What a save and a poll cost -----------------------------------------------------------------------------------

@@ -4,7 +4,9 @@ projector, player."""
 from __future__ import annotations
 
 import threading
+import time
 
+from django.conf import settings
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch, Q
@@ -134,42 +136,66 @@ def rendered_once(key: str, render) -> str:
     return html
 
 
-def live_fragment(request, event: Event, stage: Stage) -> str:
-    """The live standings partial, rendered once per standings version, stage, language, sort and page.
+#: A process renders one page of the live standings at most this often (seconds; ``settings.LIVE_RENDER_SECONDS``);
+#: in between, a poll that shows an older version gets the newest this process rendered, the next poll a newer one.
+LIVE_RENDER_SECONDS = 1.0
+#: The newest live partial this process rendered for each page (event, language, sort, page): when, version, HTML.
+_newest: dict[str, tuple[float, str, str]] = {}
+
+
+def standings_number(version: str | None) -> int:
+    """The stored standings' version in a live version (``12-live3``: 12); -1 for anything else."""
+    number = (version or "").partition("-")[0]
+    return int(number) if number.isdigit() and len(number) < 12 else -1
+
+
+def live_fragment(request, event: Event, stage: Stage) -> tuple[str, str]:
+    """The live standings partial and the version it shows, rendered once per standings version, stage, language,
+    sort and page, and not more often than ``LIVE_RENDER_SECONDS`` by this process.
 
     It is kept in Django's cache: each process's own by default, or one shared by every process with CACHE_URL.
     While one request of a process renders it, the others of that process asking for it wait and take its work.
     """
-    key = ":".join(
+    version = live_version(event, stage)
+    page = ":".join(
         [
             "standings-live",
             str(event.pk),
-            live_version(event, stage),
             get_language(),
             request.GET.get("sort", "")[:40],
             request.GET.get("page", "")[:10],
         ]
     )
+    key = f"{page}:{version}"
+    html = cache.get(key)
+    if html is not None:
+        return version, html
+    newest = _newest.get(page)
+    if (
+        newest is not None
+        and time.monotonic() - newest[0] < getattr(settings, "LIVE_RENDER_SECONDS", LIVE_RENDER_SECONDS)
+        and standings_number(newest[1]) > standings_number(request.GET.get("v"))
+    ):
+        return newest[1], newest[2]
 
     def render() -> str:
-        context = {
-            "event": event,
-            "table": standings_table(request, event, stage),
-            "stage": stage,
-            "version": live_version(event, stage),
-        }
+        context = {"event": event, "table": standings_table(request, event, stage), "stage": stage, "version": version}
         return render_to_string("tournaments/_standings_live.html", context, request=request)
 
-    return rendered_once(key, render)
+    html = rendered_once(key, render)
+    _newest[page] = (time.monotonic(), version, html)
+    return version, html
 
 
 def standings_live(request, slug: str):
     """The standings partial when they changed since version ``v``; 204 (nothing to swap) when not."""
     event = standings_event(request, slug)
     stage = standings_stage(event)
-    if request.GET.get("v") == live_version(event, stage):
+    asked = request.GET.get("v")
+    if asked == live_version(event, stage):
         return HttpResponse(status=204)
-    return HttpResponse(live_fragment(request, event, stage))
+    version, html = live_fragment(request, event, stage)
+    return HttpResponse(status=204) if asked == version else HttpResponse(html)
 
 
 def standings_csv(request, slug: str):
