@@ -1,26 +1,35 @@
 """Load: scorers saving and correcting sheets and viewers polling the live standings, against gunicorn.
 
     python benchmarks/load.py [--database sqlite|postgres|both] [--seconds 30] [--scorers 50] [--viewers 100]
+                              [--players 256] [--think 10]
 
 For each database: starts gunicorn on 127.0.0.1 (a free port) against a fresh database (SQLite: a WAL file in
 a temporary folder; PostgreSQL: a throwaway cluster from scripts/with-postgres.sh), creates a VEGEtables event
-of 256 players at 64 tables of 4 with four manches a table and its round published, then for a bounded time
-runs threads over keep-alive connections:
+of --players players at tables of 4 (256: 64 tables; 1024: 256) with four manches a table and its round
+published, then for a bounded time runs threads over keep-alive connections:
 
 - scorers, each owning its tables, PUT sheets through the JSON API (first each manche, then corrections)
-  with the version they last got, pausing --think seconds on average (10: about 5 saves a second from 50
-  scorers, several times the busiest minute of a real 64-table room); one save in --stale-every goes on
-  purpose with an older version and must get 409;
-- viewers poll /e/<slug>/standings/live/?v=<version> every 3 s as the live page does (204 when unchanged).
+  with the version they last got, pausing --think seconds on average between saves (10: about 5 saves a second
+  from 50 scorers, several times the busiest minute of a real 64-table room; 0.5: about 100 a second); after one
+  save in --stale-every, a second phone of the table saves on purpose with an older version and must get 409;
+- viewers poll /e/<slug>/standings/live/?v=<version> every 3 s as the live page does (204 when unchanged);
+- a monitor reads the event's standings bookkeeping every 25 ms: which sheets the stored standings count
+  (those saved before ``standings_built_from``) and since when (``standings_built_at``).
 
-Prints one JSON line per database: requests, throughput, p50/p99 per kind of request, statuses, and a
+A table's phone saves a few times a minute at most; these save several times a second, so the server's limit of
+saves per link is raised for the run (SAVE_RATE_LIMIT, still counted).
+
+Prints one JSON line per database: requests, saves offered and accepted a second, p50/p99 per kind of request,
+statuses, the standings' lag (from a save's answer to the stored standings that count it: p50, p99, max), and a
 reconciliation: the last accepted sheet of every manche is what the API gives back, versions count the accepted
-saves, every stale save got 409, no 5xx. The server is stopped at the end.
+saves, every stale save got 409, no 5xx, and the stored standings are what a rebuild from scratch gives. The
+server is stopped at the end.
 """
 
 from __future__ import annotations
 
 import argparse
+import bisect
 import http.client
 import json
 import os
@@ -40,11 +49,16 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PLAYERS, TABLE_SIZE, MANCHES = 256, 4, 4
+TABLE_SIZE, MANCHES = 4, 4
 POLL_SECONDS = 3.0
+MONITOR_SECONDS = 0.025
+#: Saves per table link the server allows during the run (a real table's limit is SAVE_RATE_LIMIT's default).
+RUN_SAVE_RATE_LIMIT = "6000/m"
 KEEP_ALIVE = 5
 REQUEST_TIMEOUT = 30
-SAVE_TARGET_MS = 200
+SAVE_TARGET_MS = 250
+POLL_TARGET_MS = 250
+LAG_TARGET_SECONDS = 2.0
 VERSION = re.compile(rb'data-version="(\d+)"')
 
 #: A valid VEGEtables manche; any reordering of the players' columns is valid too.
@@ -62,8 +76,11 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--scorers", type=int, default=50)
     parser.add_argument("--viewers", type=int, default=100)
+    parser.add_argument("--players", type=int, default=256, help="Players of the event, at tables of 4.")
     parser.add_argument("--think", type=float, default=10.0, help="A scorer's mean pause between saves (s).")
-    parser.add_argument("--stale-every", type=int, default=4, help="One save in N goes with an old version.")
+    parser.add_argument(
+        "--stale-every", type=int, default=4, help="After one save in N, another goes with an old version."
+    )
     parser.add_argument("--worker-class", choices=["gthread", "sync"], default="gthread")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4)
@@ -79,7 +96,7 @@ def main() -> None:
         return
     options = ["--seconds", args.seconds, "--scorers", args.scorers, "--viewers", args.viewers, "--think", args.think]
     options += ["--stale-every", args.stale_every, "--worker-class", args.worker_class, "--workers", args.workers]
-    options += ["--threads", args.threads, "--seed", args.seed]
+    options += ["--threads", args.threads, "--seed", args.seed, "--players", args.players]
     for database in ["sqlite", "postgres"] if args.database == "both" else [args.database]:
         command = [sys.executable, __file__, *map(str, options), "--database", database, "--child"]
         if database == "postgres":
@@ -93,7 +110,7 @@ def main() -> None:
 # The event ----------------------------------------------------------------------------------------------------
 
 
-def build_event(seed: int) -> tuple[str, int, list[dict]]:
+def build_event(seed: int, players: int) -> tuple[str, int, list[dict]]:
     """A VEGEtables event, its first round seated and published: the slug, standings version and tables."""
     import datetime
 
@@ -111,15 +128,15 @@ def build_event(seed: int) -> tuple[str, int, list[dict]]:
         status="running",
     )
     Player.objects.bulk_create(
-        Player(event=event, name=f"Player {i:03d}", club=f"Club {i % 20}") for i in range(PLAYERS)
+        Player(event=event, name=f"Player {i:04d}", club=f"Club {i % 20}") for i in range(players)
     )
-    players = list(event.players.values_list("pk", "name"))
-    rng.shuffle(players)
+    seated = list(event.players.values_list("pk", "name"))
+    rng.shuffle(seated)
     round_ = Round.objects.create(event=event, number=1, status=RoundStatus.IN_PLAY, published=True)
-    tables = Table.objects.bulk_create(Table(round=round_, number=n + 1) for n in range(PLAYERS // TABLE_SIZE))
+    tables = Table.objects.bulk_create(Table(round=round_, number=n + 1) for n in range(players // TABLE_SIZE))
     seats, manches, described = [], [], []
     for n, table in enumerate(tables):
-        group = players[n * TABLE_SIZE : (n + 1) * TABLE_SIZE]
+        group = seated[n * TABLE_SIZE : (n + 1) * TABLE_SIZE]
         seats += [Seat(table=table, round=round_, player_id=pk, position=p) for p, (pk, _name) in enumerate(group, 1)]
         manches += [Manche(table=table, number=m) for m in range(1, MANCHES + 1)]
         described.append({"token": table.token, "players": [name for _pk, name in group]})
@@ -200,20 +217,21 @@ class Scorer(threading.Thread):
         self.version = {(t["token"], m): 0 for t in tables for m in range(1, MANCHES + 1)}
         self.accepted: dict[tuple[str, int], dict] = {}
         self.accepted_count = Counter()
+        #: When each accepted save was answered (seconds since the epoch, as the server's clock counts).
+        self.answered: list[float] = []
         self.stale_sent = self.stale_refused = 0
         self.unexpected: list[str] = []
 
     def run(self) -> None:
         unsaved = list(self.version)
         time.sleep(self.rng.uniform(0, self.args.think))
-        for _step in range(int(self.args.seconds * 100)):
+        for _step in range(int(self.args.seconds * 1000)):
             if time.monotonic() >= self.end:
                 break
             saved = [key for key, version in self.version.items() if version >= 1]
+            self.save(unsaved.pop(0) if unsaved else self.rng.choice(saved), stale=False)
             if saved and self.rng.randrange(self.args.stale_every) == 0:
                 self.save(self.rng.choice(saved), stale=True)
-            else:
-                self.save(unsaved.pop(0) if unsaved else self.rng.choice(saved), stale=False)
             pause = self.args.think * self.rng.uniform(0.5, 1.5)
             time.sleep(max(0.0, min(pause, self.end - time.monotonic())))
         self.connection.close()
@@ -264,6 +282,7 @@ class Scorer(threading.Thread):
         return False
 
     def accept(self, key, document: dict, version: int) -> None:
+        self.answered.append(time.time())
         self.version[key] = version
         self.accepted[key] = document
         self.accepted_count[key] += 1
@@ -297,6 +316,79 @@ class Viewer(threading.Thread):
             if found:
                 self.version = int(found.group(1))
         self.connection.close()
+
+
+class Monitor(threading.Thread):
+    """Reads the event's standings bookkeeping every 25 ms: each rebuild stored, as (counts sheets saved before,
+    stored at), in seconds since the epoch."""
+
+    def __init__(self, slug: str, end: float):
+        super().__init__(daemon=True)
+        self.slug, self.end = slug, end
+        self.rebuilds: set[tuple[float, float]] = set()
+
+    def run(self) -> None:
+        from django.db import connection
+
+        try:
+            while time.monotonic() < self.end:
+                self.look()
+                time.sleep(MONITOR_SECONDS)
+        finally:
+            connection.close()
+
+    def look(self) -> tuple[bool, bool]:
+        """Notes the last rebuild; whether the standings are out of date, and whether one is being rebuilt."""
+        from tournaments.models import Event
+
+        stale, lease, counted, stored = (
+            Event.objects.filter(slug=self.slug)
+            .values_list("standings_stale", "standings_lease", "standings_built_from", "standings_built_at")
+            .get()
+        )
+        if counted is not None:
+            self.rebuilds.add((counted.timestamp(), stored.timestamp()))
+        return stale, lease is not None
+
+    def settle(self, seconds: float = 5.0) -> bool:
+        """After the run: wait until the standings count every sheet; whether they did within ``seconds``."""
+        from django.db import connection
+
+        deadline = time.monotonic() + seconds
+        try:
+            while time.monotonic() < deadline:
+                stale, leased = self.look()
+                if not stale and not leased:
+                    return True
+                time.sleep(MONITOR_SECONDS)
+            return False
+        finally:
+            connection.close()
+
+
+def lags(answered: list[float], rebuilds: set[tuple[float, float]]) -> dict:
+    """Seconds from each accepted save's answer to the first stored standings that count it (a rebuild that counts
+    sheets saved before a moment after the answer): p50, p99, max, and how many no rebuild counted."""
+    ordered = sorted(rebuilds)
+    counted_from = [counted for counted, _stored in ordered]
+    seconds, missed = [], 0
+    for moment in answered:
+        index = bisect.bisect_left(counted_from, moment)
+        if index == len(ordered):
+            missed += 1
+            continue
+        seconds.append(min(stored for _counted, stored in ordered[index:]) - moment)
+    if not seconds:
+        return {"count": 0, "not_counted": missed}
+    seconds.sort()
+    return {
+        "count": len(seconds),
+        "p50_s": round(statistics.median(seconds), 3),
+        "p99_s": round(seconds[min(len(seconds) - 1, int(len(seconds) * 0.99))], 3),
+        "max_s": round(seconds[-1], 3),
+        "not_counted": missed,
+        "rebuilds": len(ordered),
+    }
 
 
 # The server ---------------------------------------------------------------------------------------------------
@@ -416,6 +508,16 @@ def reconcile(port: int, scorers: list[Scorer]) -> dict:
     }
 
 
+def standings_as_rebuilt(slug: str) -> bool:
+    """Whether the stored standings are what a rebuild from scratch gives now."""
+    from tournaments.models import Event
+    from tournaments.standings.build import compute_standings, stored_rows
+
+    event = Event.objects.get(slug=slug)
+    stored = {player: values for player, (_pk, values) in stored_rows(event).items()}
+    return stored == compute_standings(event)
+
+
 def run(args) -> None:
     folder = Path(tempfile.mkdtemp(prefix="tablescore-load-"))
     if args.database == "sqlite":
@@ -423,13 +525,15 @@ def run(args) -> None:
     elif not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         raise SystemExit("--database postgres runs inside scripts/with-postgres.sh (DATABASE_URL).")
     os.environ["DEBUG"] = "0"
+    os.environ["SAVE_RATE_LIMIT"] = RUN_SAVE_RATE_LIMIT
+    os.environ["RATELIMIT_CACHE_DIR"] = str(folder / "ratelimit")
     sys.path.insert(0, str(ROOT / "benchmarks"))
     import _django
 
     vendor = _django.setup()
     from django.db import connections
 
-    slug, standings_version, tables = build_event(args.seed)
+    slug, standings_version, tables = build_event(args.seed, args.players)
     connections.close_all()
     port = free_port()
     load_before = os.getloadavg()[0]
@@ -444,27 +548,37 @@ def run(args) -> None:
             Scorer(i, port, tables[i :: args.scorers], tally, args, end) for i in range(min(args.scorers, len(tables)))
         ]
         viewers = [Viewer(i, port, slug, standings_version, tally, args, end) for i in range(args.viewers)]
+        monitor = Monitor(slug, end + REQUEST_TIMEOUT * 5)
+        monitor.start()
         for thread in [*scorers, *viewers]:
             thread.start()
         for thread in [*scorers, *viewers]:
             thread.join(timeout=max(1.0, end + REQUEST_TIMEOUT * 5 - time.monotonic()))
         elapsed = time.monotonic() - start
         stuck = sum(thread.is_alive() for thread in [*scorers, *viewers])
+        monitor.end = 0
+        monitor.join(timeout=10)
+        settled = monitor.settle()
         server_cpu += process_tree_cpu(server.pid)
         client_cpu += sum(resource.getrusage(resource.RUSAGE_SELF)[:2])
         reconciliation = reconcile(port, scorers)
+        reconciliation["standings_as_rebuilt"] = standings_as_rebuilt(slug)
     finally:
         stop_server(server)
     statuses = {kind: dict(sorted(counter.items())) for kind, counter in tally.statuses.items()}
     server_errors = sum(n for counter in tally.statuses.values() for s, n in counter.items() if s[0] == "5")
     requests = sum(sum(counter.values()) for counter in tally.statuses.values())
     save = summary(tally.latencies["save"], elapsed)
+    poll = summary(tally.latencies["standings_poll"], elapsed)
+    offered = len(tally.latencies["save"]) + len(tally.latencies["stale_save"])
+    accepted = tally.statuses["save"]["200"]
+    lag = lags([moment for scorer in scorers for moment in scorer.answered], monitor.rebuilds)
     reconciliation["server_errors_5xx"] = server_errors
     result = {
         "benchmark": "load",
         "database": vendor,
         "game": "vegetables",
-        "players": PLAYERS,
+        "players": args.players,
         "tables": len(tables),
         "manches": len(tables) * MANCHES,
         "server": f"gunicorn {args.workers} workers {args.worker_class}"
@@ -475,9 +589,12 @@ def run(args) -> None:
         "think_seconds": args.think,
         "requests": requests,
         "throughput_per_second": round(requests / elapsed, 1),
+        "saves_offered_per_second": round(offered / elapsed, 1),
+        "saves_accepted_per_second": round(accepted / elapsed, 1),
         "save": save,
         "stale_save": summary(tally.latencies["stale_save"], elapsed),
-        "standings_poll": summary(tally.latencies["standings_poll"], elapsed),
+        "standings_poll": poll,
+        "standings_lag": lag,
         "statuses": statuses,
         "reconciliation": reconciliation,
         "cpu_seconds": {"gunicorn": round(server_cpu, 1), "clients": round(client_cpu, 1), "cores": os.cpu_count()},
@@ -485,9 +602,14 @@ def run(args) -> None:
         "load_average": {"before": round(load_before, 1), "after": round(os.getloadavg()[0], 1)},
         "targets": {
             f"p99_save_under_{SAVE_TARGET_MS}ms": save.get("p99_ms", 1e9) < SAVE_TARGET_MS,
+            f"p99_poll_under_{POLL_TARGET_MS}ms": poll.get("p99_ms", 1e9) < POLL_TARGET_MS,
+            f"standings_lag_under_{LAG_TARGET_SECONDS:g}s": settled
+            and lag.get("not_counted", 1) == 0
+            and lag.get("max_s", 1e9) < LAG_TARGET_SECONDS,
             "no_lost_or_overwritten_sheet": reconciliation["lost_or_overwritten"] == 0
             and reconciliation["version_mismatches"] == 0
             and reconciliation["inconsistent_manches"] == 0,
+            "standings_as_rebuilt": reconciliation["standings_as_rebuilt"],
             "every_stale_save_409": reconciliation["stale_sent"] == reconciliation["stale_refused_409"],
             "no_5xx": server_errors == 0,
             "clients_finished": stuck == 0,

@@ -203,7 +203,7 @@ def cache_settings(url: str, folder: str) -> dict:
     return {
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
         "ratelimit": {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "BACKEND": "tournaments.ratelimit_files.CountsFileBasedCache",
             "LOCATION": folder,
             "OPTIONS": {"MAX_ENTRIES": 5000},
         },

@@ -23,6 +23,15 @@ def own_rate_limits(settings, tmp_path_factory):
     settings.SAVE_RATE_LIMITS = dict.fromkeys(settings.SAVE_RATE_LIMITS, (100_000, 60))
 
 
+@pytest.fixture(autouse=True)
+def standings_rebuilt_at_every_change(settings):
+    """Each save's standings are rebuilt as soon as it commits, never held back by the interval between rebuilds
+    (no timer thread left behind by a test), and the live standings rendered at every change; the tests of those
+    intervals set them."""
+    settings.STANDINGS_REBUILD_INTERVAL = 0
+    settings.LIVE_RENDER_SECONDS = 0
+
+
 @pytest.fixture
 def make_event(db):
     from tournaments.models import Event, Player

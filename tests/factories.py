@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.test import TestCase
+
 from tournaments.models import Event, Manche, Round, Seat, Table
 from tournaments.models.rounds import RoundStatus
 from tournaments.services.sheets import Author, record_sheet
@@ -26,9 +28,11 @@ def cheese_tallies(points: list[int]) -> dict:
 
 
 def enter(table: Table, part: dict, manche_number: int = 1, via: str = "organiser") -> Manche:
-    """Record ``part`` (the game's own fields) as the sheet of one manche of ``table``."""
+    """Record ``part`` (the game's own fields) as the sheet of one manche of ``table``, then run what its commit
+    runs (the standings' rebuild) even inside a test's transaction, which never commits."""
     manche = table.manches.get(number=manche_number)
     event = table.round.event
     names = [seat.player.name for seat in table.seats.select_related("player").order_by("position")]
     document = {"game": event.game, "players": names, **part}
-    return record_sheet(manche, document, based_on=manche.version, author=Author(via=via))
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        return record_sheet(manche, document, based_on=manche.version, author=Author(via=via))

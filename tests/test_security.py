@@ -822,3 +822,21 @@ def test_an_unreachable_database_on_an_organiser_page_is_503_too(organiser_clien
     monkeypatch.setattr("tournaments.views.players.service.players_of", unreachable)
     response = organiser_client.get(reverse("tournaments:players", args=[event.slug]))
     assert response.status_code == 503 and response["Retry-After"]
+
+
+def test_the_file_counts_add_in_place_and_keep_their_expiry(tmp_path):
+    """Without CACHE_URL a count changes in its file (no new file, the folder not listed), under the file's lock."""
+    from tournaments.ratelimit_files import CountsFileBasedCache
+
+    counts = CountsFileBasedCache(str(tmp_path), {})
+    with pytest.raises(ValueError):
+        counts.incr("missing")
+    counts.add("saves", 0, timeout=30)
+    (path,) = tmp_path.iterdir()
+    inode = path.stat().st_ino
+    assert [counts.incr("saves") for _ in range(12)] == list(range(1, 13))
+    assert path.stat().st_ino == inode and list(tmp_path.iterdir()) == [path]
+    assert counts.get("saves") == 12
+    counts.set("gone", 5, timeout=-1)
+    with pytest.raises(ValueError):
+        counts.incr("gone")

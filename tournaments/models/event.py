@@ -49,6 +49,12 @@ def valid_placement_points(points: object) -> bool:
     )
 
 
+#: The fields ``standings/refresh.py`` keeps; never written back from an event loaded before they changed.
+STANDINGS_BOOKKEEPING = frozenset(
+    {"standings_version", "standings_stale", "standings_built_from", "standings_built_at", "standings_lease"}
+)
+
+
 def new_seed() -> int:
     return secrets.randbelow(2**31)
 
@@ -100,7 +106,17 @@ class Event(models.Model):
         verbose_name=_("club"),
         help_text=_("The club whose people and ratings the event counts towards; empty: the event stands alone."),
     )
+    # The stored standings' bookkeeping (tournaments/standings/refresh.py), changed by single UPDATEs only.
+    #: Changes whenever the stored standings do: the live pages compare it.
     standings_version = models.PositiveIntegerField(_("standings version"), default=0, editable=False)
+    #: A sheet changed since the stored standings were built.
+    standings_stale = models.BooleanField(_("standings out of date"), default=False, editable=False)
+    #: The stored standings count every sheet saved before this moment...
+    standings_built_from = models.DateTimeField(_("standings count sheets saved before"), null=True, editable=False)
+    #: ...and were stored at this one (rebuilds are spaced from it).
+    standings_built_at = models.DateTimeField(_("standings built at"), null=True, editable=False)
+    #: Set while one process rebuilds them, until this moment: the others leave the rebuild to it.
+    standings_lease = models.DateTimeField(_("standings being rebuilt until"), null=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -117,8 +133,14 @@ class Event(models.Model):
         return f"{self.name} ({self.date:%Y-%m-%d})"
 
     def save(self, *args, **kwargs) -> None:
+        """Saving an event loaded earlier leaves the standings' bookkeeping as the database has it now."""
         if not self.slug:
             self.slug = unique_slug(self.name, self.date)
+        updating = self.pk is not None and not self._state.adding and not kwargs.get("force_insert")
+        if updating and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                f.name for f in self._meta.concrete_fields if not f.primary_key and f.name not in STANDINGS_BOOKKEEPING
+            ]
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:

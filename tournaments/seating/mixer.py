@@ -1,12 +1,15 @@
 """The mixer: seat each round so that players meet as many new opponents as possible.
 
 Nothing is remembered between calls. Each call plans the whole event again from the player count,
-table sizes, rounds and seed (a finite-geometry design when one fits, else a tabu search with a
-fixed number of steps, so every call gets the same plan). If the meetings so far are the plan's
-earlier rounds under some naming of the players, the plan's next round is returned under that
-naming. Otherwise (dropped or late players, seats changed by hand) the next round is searched against
-the actual history: first alone, for the fewest repeats, then together with the remaining rounds, to
-prefer among equally good next rounds one that does not force repeats later.
+table sizes, rounds and seed: a stored schedule without repeats when one is known for the player count
+(``known_schedules``), else a finite-geometry design when one fits (with some tables one short, either for
+one more player per short table, without players who never meet in it), completed or replaced by a tabu
+search with a fixed number of steps, so every call gets the same plan (and a stored schedule whatever
+the seed). If the meetings so far are the plan's earlier rounds under some naming of the
+players, the plan's next round is returned under that naming. Otherwise (dropped or late players,
+seats changed by hand) the next round is searched against the actual history: first alone, for the
+fewest repeats, then together with the remaining rounds, to prefer among equally good next rounds one
+that does not force repeats later.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import TypeVar
 
 from .designs import affine_rounds
 from .history import normalise_history, restrict_history
+from .known_schedules import known_schedule
 from .local_search import Tables, meeting_matrix, search_rounds
 from .relabelling import find_relabelling
 from .tables import canonical_order
@@ -40,7 +44,7 @@ ROUND_EFFORT = 2_000_000
 SEARCH_EFFORT = 8_000_000
 """Swaps evaluated at most when then searching the remaining rounds together."""
 
-RELABEL_SECONDS = 1.0
+RELABEL_SECONDS = 2.0
 """Time allowed to match the history to the plan's earlier rounds."""
 
 MAX_LOOKAHEAD = 12
@@ -133,7 +137,57 @@ def planned_round(
 def plan_event(player_count: int, sizes: list[int], rounds: int, seed: object, deadline: float) -> list[Tables]:
     """The whole event on players ``0..n-1``: the same for the same arguments (unless the deadline cuts the search)."""
     rng = random.Random(f"mixer-plan:{seed}:{player_count}:{sizes}:{rounds}")
-    built = affine_rounds(player_count, sizes[0], rounds, rng) if len(set(sizes)) == 1 else []
+    built = rounds_without_repeats(player_count, sizes, rounds, rng)
     if len(built) >= rounds:
         return built[:rounds]
     return search_rounds(player_count, sizes, {}, rounds, rng, deadline, effort=PLAN_EFFORT, start=built)
+
+
+def rounds_without_repeats(player_count: int, sizes: list[int], rounds: int, rng: random.Random) -> list[Tables]:
+    """Up to ``rounds`` rounds in which no two players meet twice: the stored schedule for these tables, else finite
+    geometry; with some tables one short, such a schedule for one more player per short table, without players
+    who never meet in it. [] when nothing is known. A stored schedule ignores ``rng``."""
+    size = max(sizes, default=0)
+    short = sizes.count(size - 1)
+    if short + sizes.count(size) != len(sizes) or size < 2:
+        return []
+    full_count = player_count + short
+    full = known_schedule(full_count, size)[:rounds] or affine_rounds(full_count, size, rounds, rng)
+    return without_players_who_never_meet(full, full_count, short)
+
+
+def without_players_who_never_meet(schedule: list[Tables], player_count: int, missing: int) -> list[Tables]:
+    """``schedule`` (players ``0..player_count-1``) without ``missing`` players of whom no two ever meet in it, so each
+    of their tables is one short every round and the others meet as before, the rest renumbered in order; [] if no
+    such players are found (the highest numbers are tried first)."""
+    if not missing:
+        return schedule
+    partners: list[set[int]] = [set() for _ in range(player_count)]
+    for tables in schedule:
+        for table in tables:
+            for a, b in combinations(table, 2):
+                partners[a].add(b)
+                partners[b].add(a)
+    removed = strangers(partners, missing)
+    if removed is None:
+        return []
+    number = {p: i for i, p in enumerate(p for p in range(player_count) if p not in removed)}
+    return [[[number[p] for p in table if p in number] for table in tables] for tables in schedule]
+
+
+def strangers(partners: list[set[int]], wanted: int) -> set[int] | None:
+    """``wanted`` players no two of whom are partners, found depth-first from the highest numbers; None if none."""
+    chosen: list[int] = []
+
+    def extend(below: int) -> bool:
+        if len(chosen) == wanted:
+            return True
+        for p in range(below - 1, -1, -1):
+            if not any(p in partners[q] for q in chosen):
+                chosen.append(p)
+                if extend(p):
+                    return True
+                chosen.pop()
+        return False
+
+    return set(chosen) if extend(len(partners)) else None

@@ -30,7 +30,7 @@ def find_relabelling(
         return None
     if is_relabelling(pattern, target, preferred):
         return list(preferred)
-    stacked = pattern + target
+    rows = sparse_rows(pattern + target)
     nodes = 0
 
     def search(colours: list[int]) -> list[int] | None:
@@ -52,12 +52,12 @@ def find_relabelling(
         for w in images:
             individualised = list(colours)
             individualised[u] = individualised[n + w] = fresh
-            found = search(refined_colours(stacked, individualised))
+            found = search(refine(rows, individualised))
             if found is not None or nodes > SEARCH_NODES:
                 return found
         return None
 
-    return search(refined_colours(stacked, [0] * 2 * n))
+    return search(refine(rows, [0] * 2 * n))
 
 
 def is_relabelling(pattern: Matrix, target: Matrix, image: list[int]) -> bool:
@@ -75,14 +75,34 @@ def refined_colours(matrix: Matrix, colours: list[int]) -> list[int]:
     ``matrix`` may stack the rows of two graphs with the same number of vertices; each row's
     neighbours are in its own graph, and the colours of both graphs stay comparable.
     """
+    return refine(sparse_rows(matrix), colours)
+
+
+Rows = list[tuple[int, list[tuple[int, int]]]]
+
+
+def sparse_rows(matrix: Matrix) -> Rows:
+    """Each row of ``matrix`` (stacked as in ``refined_colours``) as its most common weight (the smallest of equally
+    common ones) and its other entries, each as (row of the stacked matrix, weight): short whether the graph is
+    sparse (early rounds) or nearly complete (late ones)."""
     n = len(matrix[0]) if matrix else 0
+    rows = []
+    for v, row in enumerate(matrix):
+        offset = v - v % n
+        common = max(sorted(set(row)), key=row.count)
+        rows.append((common, [(offset + u, weight) for u, weight in enumerate(row) if weight != common]))
+    return rows
+
+
+def refine(rows: Rows, colours: list[int]) -> list[int]:
+    """``refined_colours`` on rows made by ``sparse_rows``: a row's colour class and entries other than its most
+    common weight tell it apart, its colour class sizes being the same in both graphs."""
     classes = len(set(colours))
     while True:
-        signatures = []
-        for v, row in enumerate(matrix):
-            offset = v - v % n
-            neighbours = sorted((weight, colours[offset + u]) for u, weight in enumerate(row) if weight)
-            signatures.append((colours[v], tuple(neighbours)))
+        signatures = [
+            (colours[v], common, tuple(sorted((weight, colours[u]) for u, weight in entries)))
+            for v, (common, entries) in enumerate(rows)
+        ]
         ids = {signature: i for i, signature in enumerate(sorted(set(signatures)))}
         colours = [ids[signature] for signature in signatures]
         if len(ids) == classes:

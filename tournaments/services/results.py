@@ -6,7 +6,11 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from scoring.ranking import competition_ranks
 
-from ..models import Seat, Table
+from ..bulk_update import update_rows
+from ..models import Manche, Seat, Table
+
+#: What a seat stores of its round at its table.
+RESULT_FIELDS = ("score", "tiebreak", "rank", "placement_points")
 
 
 def split_points(ranks: list[int], points: tuple[int, ...]) -> list[Decimal]:
@@ -20,9 +24,12 @@ def split_points(ranks: list[int], points: tuple[int, ...]) -> list[Decimal]:
     return result
 
 
-def seat_totals(table: Table, seats: list[Seat]) -> tuple[list[int], list[list[int]]] | None:
-    """Each seat's score and tiebreak summed over the table's scored manches; None before any."""
-    results = [m.result for m in table.manches.all() if m.result]
+def seat_totals(
+    table: Table, seats: list[Seat], manches: list[Manche] | None = None
+) -> tuple[list[int], list[list[int]]] | None:
+    """Each seat's score and tiebreak summed over the table's scored manches (``manches`` when read already);
+    None before any."""
+    results = [m.result for m in (table.manches.all() if manches is None else manches) if m.result]
     if not results:
         return None
     scores = [0] * len(seats)
@@ -35,10 +42,15 @@ def seat_totals(table: Table, seats: list[Seat]) -> tuple[list[int], list[list[i
     return scores, tiebreaks
 
 
-def update_table_results(table: Table) -> list[Seat]:
-    """Store each seat's round result from the table's manches (no re-scoring of sheets)."""
-    seats = list(table.seats.order_by("position"))
-    totals = seat_totals(table, seats)
+def update_table_results(
+    table: Table, seats: list[Seat] | None = None, manches: list[Manche] | None = None
+) -> list[Seat]:
+    """Store each seat's round result from the table's manches (no re-scoring of sheets).
+
+    ``seats`` (in seat order) and ``manches`` are the table's when the caller read them already.
+    """
+    seats = list(table.seats.order_by("position")) if seats is None else seats
+    totals = seat_totals(table, seats, manches)
     if totals is None:
         for seat in seats:
             seat.score, seat.tiebreak, seat.rank, seat.placement_points = None, [], None, None
@@ -49,5 +61,5 @@ def update_table_results(table: Table) -> list[Seat]:
         points = split_points(ranks, event.placement_points_for(len(seats)))
         for seat, score, tiebreak, rank, earned in zip(seats, scores, tiebreaks, ranks, points):
             seat.score, seat.tiebreak, seat.rank, seat.placement_points = score, tiebreak, rank, earned
-    Seat.objects.bulk_update(seats, ["score", "tiebreak", "rank", "placement_points"])
+    update_rows(Seat, RESULT_FIELDS, [(seat.pk, *(getattr(seat, name) for name in RESULT_FIELDS)) for seat in seats])
     return seats

@@ -13,7 +13,7 @@ from ..models.audit import Action
 from ..models.event import EventStatus
 from ..models.rounds import RoundStatus, TableStatus
 from ..ratings.build import rate_round, rebuild_event_club
-from ..standings.build import rebuild_standings
+from ..standings.refresh import rebuild_now, writer_lock
 from .audit import Author, record
 from .rounds import DESK, RoundRefused, locked_round, numbers, status_of
 
@@ -87,8 +87,10 @@ def completion_warnings(round_: Round, problems: dict[str, list[int]] | None = N
 def complete_round(round_: Round, author: Author = DESK) -> list[str]:
     """Close a round in play once every manche of every table has a sheet; returns warnings to show.
 
-    Unconfirmed sheets and disputed tables do not stop it; they are listed.
+    Unconfirmed sheets and disputed tables do not stop it; they are listed. The standings are rebuilt at once (not
+    within the interval the tables' saves wait for), so what the organiser prints next counts every sheet.
     """
+    writer_lock(round_.event_id)  # before the round's lock takes the event's row: every standings writer's order
     current = locked_round(round_)
     refusal = completion_refusal(current)
     if refusal:
@@ -96,6 +98,7 @@ def complete_round(round_: Round, author: Author = DESK) -> list[str]:
     current.status = RoundStatus.COMPLETE
     current.save(update_fields=["status"])
     event = current.event
+    rebuild_now(event.pk)
     if current.number >= event.rounds_planned:
         Event.objects.filter(pk=event.pk).update(status=EventStatus.FINISHED)
     round_.status = current.status
@@ -122,6 +125,7 @@ def reopen_refusal(round_: Round) -> str | None:
 @transaction.atomic
 def reopen_round(round_: Round, author: Author = DESK) -> Round:
     """Put the last, complete round back in play: its tables take corrections again; the standings are rebuilt."""
+    writer_lock(round_.event_id)
     current = locked_round(round_)
     refusal = reopen_refusal(current)
     if refusal:
@@ -130,9 +134,9 @@ def reopen_round(round_: Round, author: Author = DESK) -> Round:
     current.save(update_fields=["status"])
     event = current.event
     was = event.status
+    rebuild_now(event.pk)
     if was == EventStatus.FINISHED:
         Event.objects.filter(pk=event.pk).update(status=EventStatus.RUNNING)
-    rebuild_standings(event)
     rebuild_event_club(event)
     record(event, Action.REOPEN, author, round=current, details={"event_status": was})
     round_.status = current.status

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from functools import partial
 
 from django.db import transaction
 from django.db.models import F
@@ -14,15 +15,15 @@ from django.utils.translation import gettext_noop
 from scoring.errors import Problems
 
 from .. import games
-from ..models import Manche, SheetRevision
+from ..models import Manche, Seat, SheetRevision, Table
 from ..models.audit import Action
 from ..models.rounds import RoundStatus, TableStatus
 from ..models.sheets import Via
 from ..ratings.build import rebuild_event_club
-from ..standings.build import rebuild_standings
+from ..standings.refresh import mark_stale, sheet_saved
 from .audit import Author, record
 from .results import update_table_results
-from .tables import NOT_STARTED, closed_reason, seat_names
+from .tables import NOT_STARTED, closed_reason
 
 __all__ = ["Author", "ConfirmationRefused", "StaleSheet", "confirm_sheet", "dispute_sheet", "record_sheet"]
 
@@ -59,11 +60,10 @@ def check_size(document: object) -> None:
     problems.raise_if_any()
 
 
-def check_players(manche: Manche, document: dict) -> None:
-    """Refuse a sheet whose players are not this table's, in seat order."""
+def check_players(names: list[str], document: dict) -> None:
+    """Refuse a sheet whose players are not the table's (``names``, in seat order)."""
     if not isinstance(document, dict):
         return  # not a sheet at all: the rules refuse it and say so
-    names = seat_names(manche.table)
     if document.get("players") != names:
         problems = Problems()
         problems.add(
@@ -78,39 +78,55 @@ def with_event_fields(event, document: dict) -> dict:
     return {**document, **fields} if fields and isinstance(document, dict) else document
 
 
+def lock_table(table_id: int) -> tuple[str, str]:
+    """Inside a transaction: wait for every other change of the table's sheets or status, and keep them waiting;
+    returns the table's status and its round's.
+
+    Each such change locks the table's row first and its manches, seats and event after it, so none waits for
+    another in a circle; what is read after this is what the one before committed.
+    """
+    locked = Table.objects.select_for_update(of=("self",)).filter(pk=table_id)
+    return locked.values_list("status", "round__status").get()
+
+
 def record_sheet(manche: Manche, document: dict, *, based_on: int, author: Author) -> Manche:
     """Score ``document`` and store it as the manche's sheet if nobody changed it since ``based_on``.
 
-    Raises ScoreSheetError for a sheet the rules refuse and StaleSheet for a stale version. The
-    version check is a conditional UPDATE in the same transaction as the write.
+    Raises ScoreSheetError for a sheet the rules refuse and StaleSheet for a stale version. The version check is a
+    conditional UPDATE in the same transaction as the write, which also stores the table's results and marks the
+    event's standings out of date; they are rebuilt after the commit (``standings.refresh``): at once for the
+    organiser, within the rebuild interval for the tables.
     """
     check_size(document)
-    check_players(manche, document)
-    document = with_event_fields(manche.table.round.event, document)
+    table = manche.table
+    seated = list(Seat.objects.filter(table_id=table.pk).order_by("position").values_list("pk", "player__name"))
+    check_players([name for _pk, name in seated], document)
+    event = table.round.event
+    document = with_event_fields(event, document)
     document, result = games.check(document)
+    sheet = {
+        "document": document,
+        "result": result,
+        "entered_by": author.user,
+        "entered_seat": author.seat,
+        "entered_via": author.via,
+        "entered_player": author.player,
+        "entered_device": author.device,
+        "entered_at": timezone.now(),
+        "confirmed_seat": None,
+        "confirmed_via": "",
+        "confirmed_player": None,
+        "confirmed_by": None,
+        "confirmed_device": "",
+        "confirmed_at": None,
+    }
     with transaction.atomic():
-        current = Manche.objects.select_related("table__round").get(pk=manche.pk)
+        table_status, round_status = lock_table(table.pk)
+        manches = list(Manche.objects.filter(table_id=table.pk).order_by("number"))
+        current = next(m for m in manches if m.pk == manche.pk)
         if current.version != based_on:
             raise StaleSheet(current)
-        now = timezone.now()
-        updated = Manche.objects.filter(pk=manche.pk, version=based_on).update(
-            document=document,
-            result=result,
-            version=F("version") + 1,
-            entered_by=author.user,
-            entered_seat=author.seat,
-            entered_via=author.via,
-            entered_player=author.player,
-            entered_device=author.device,
-            entered_at=now,
-            confirmed_seat=None,
-            confirmed_via="",
-            confirmed_player=None,
-            confirmed_by=None,
-            confirmed_device="",
-            confirmed_at=None,
-        )
-        if not updated:
+        if not Manche.objects.filter(pk=manche.pk, version=based_on).update(**sheet, version=F("version") + 1):
             raise StaleSheet(Manche.objects.get(pk=manche.pk))
         SheetRevision.objects.create(
             manche=current,
@@ -122,21 +138,26 @@ def record_sheet(manche: Manche, document: dict, *, based_on: int, author: Autho
             seat=author.seat,
             player=author.player,
             device=author.device,
-            after_completion=current.table.round.status == RoundStatus.COMPLETE,
+            after_completion=round_status == RoundStatus.COMPLETE,
         )
-        manche.refresh_from_db()
-        table = manche.table
-        update_table_results(table)
-        refresh_table_status(table)
-        rebuild_standings(table.round.event)
-        if table.round.status == RoundStatus.COMPLETE:
-            rebuild_event_club(table.round.event)
+        for name, value in sheet.items():
+            setattr(manche, name, value)
+        manche.version = based_on + 1
+        manches = [manche if m.pk == manche.pk else m for m in manches]
+        update_table_results(table, [Seat(pk=pk) for pk, _name in seated], manches)
+        table.status = table_status
+        refresh_table_status(table, manches)
+        if round_status == RoundStatus.COMPLETE:
+            rebuild_event_club(event)
+        mark_stale(event.pk)
+        transaction.on_commit(partial(sheet_saved, event.pk, at_once=author.is_organiser), robust=True)
     return manche
 
 
-def refresh_table_status(table) -> None:
-    """Empty, in progress or entered, from how many manches have a sheet (confirmation comes later)."""
-    manches = list(table.manches.all())
+def refresh_table_status(table, manches: list[Manche] | None = None) -> None:
+    """Empty, in progress or entered, from how many manches have a sheet (confirmation comes later); ``manches``
+    are the table's when read already."""
+    manches = list(table.manches.all()) if manches is None else manches
     entered = sum(1 for m in manches if m.document)
     if entered == 0:
         status = TableStatus.EMPTY
@@ -188,7 +209,8 @@ def confirmation_refusal(manche: Manche, author: Author) -> str | None:
 def confirm_sheet(manche: Manche, *, version: int, author: Author) -> Manche:
     """A second person confirms the sheet as it is at ``version`` (see ``confirmation_refusal``)."""
     with transaction.atomic():
-        current = Manche.objects.select_for_update().select_related("table__round__event").get(pk=manche.pk)
+        lock_table(manche.table_id)
+        current = Manche.objects.select_related("table__round__event").get(pk=manche.pk)
         closed_refusal(current, author)
         if current.document is None:
             raise ConfirmationRefused(_("There is no sheet to confirm yet."))
@@ -215,7 +237,8 @@ def confirm_sheet(manche: Manche, *, version: int, author: Author) -> Manche:
 def dispute_sheet(manche: Manche, author: Author) -> None:
     """Mark the manche's table disputed: the organiser sorts it out."""
     with transaction.atomic():
-        current = Manche.objects.select_for_update().select_related("table__round__event").get(pk=manche.pk)
+        lock_table(manche.table_id)
+        current = Manche.objects.select_related("table__round__event").get(pk=manche.pk)
         closed_refusal(current, author)
         table = current.table
         table.status = TableStatus.DISPUTED

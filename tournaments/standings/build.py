@@ -1,62 +1,112 @@
-"""Rebuilding an event's stored standings from the per-seat results (no sheet is re-scored)."""
+"""Building an event's stored standings from the per-seat results (no sheet is re-scored).
+
+``compute_standings`` reads the results and ranks the players; ``store_standings`` writes only the rows that differ
+from the stored ones. ``rebuild_standings`` does both at once; ``refresh.py`` decides when, and who.
+"""
 
 from __future__ import annotations
 
-from decimal import Decimal
+from django.db.models import F, IntegerField, Value
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast, Coalesce
 
-from django.db import transaction
-from django.db.models import F
+from ..bulk_update import update_rows
+from ..models import Event, Player, Seat, Standing
+from .metrics import PRECEDENCE, SeatResult, rank_tally, tally
 
-from ..models import Event, Seat, Standing
-from .metrics import PRECEDENCE, SeatResult, rank_players
+#: The stored columns of a standing besides its event and player, in the order of a computed row.
+STORED = ("rank", "previous_rank", "previous_round", *PRECEDENCE, "rounds_played")
 
 
-def seat_results(event: Event) -> list[SeatResult]:
-    """Every scored seat of the event, read with one query."""
-    rows = Seat.objects.filter(round__event=event, round__published=True, placement_points__isnull=False).values_list(
-        "player_id", "round__number", "table_id", "placement_points", "score", "tiebreak"
+def pk_of(event: Event | int) -> int:
+    return event if isinstance(event, int) else event.pk
+
+
+def result_rows(event: Event | int):
+    """Every scored seat of the event's published rounds as plain tuples, in ``SeatResult``'s order (one query)."""
+    first_tiebreak = Cast(KeyTextTransform("0", "tiebreak"), IntegerField())
+    return (
+        Seat.objects.filter(round__event_id=pk_of(event), round__published=True, placement_points__isnull=False)
+        .order_by()
+        .values_list(
+            "player_id",
+            "round__number",
+            "table_id",
+            "placement_points",
+            Coalesce("score", Value(0)),
+            Coalesce(first_tiebreak, Value(0)),
+        )
     )
-    return [
-        SeatResult(player, number, table, points or Decimal(0), score or 0, tiebreak[0] if tiebreak else 0)
-        for player, number, table, points, score, tiebreak in rows
-    ]
+
+
+def seat_results(event: Event | int) -> list[SeatResult]:
+    """Every scored seat of the event, read with one query."""
+    return [SeatResult._make(row) for row in result_rows(event)]
 
 
 def ranks_after(results: list[SeatResult], players: list[int], number: int) -> dict[int, int]:
     """Each player's rank after round ``number``, for the players who had a result by then."""
     if number < 1:
         return {}
-    ranked = rank_players([r for r in results if r.round <= number], players)
-    return {r.player: r.rank for r in ranked if r.rounds}
+    counted = tally((r for r in results if r.round <= number), players)
+    return {r.player: r.rank for r in rank_tally(counted) if r.rounds}
 
 
-@transaction.atomic
-def rebuild_standings(event: Event) -> list[Standing]:
-    """Rank every player of the event and store the standings.
+def compute_standings(event: Event | int) -> dict[int, tuple]:
+    """Each player's standing as the stored columns (``STORED``) would hold it, by player id.
 
     Each player's previous rank is their rank after the round before the latest one with results: while that
-    round is played and once it is complete, players see how far they moved since the last complete round.
+    round is played and once it is complete, players see how far they moved since the last complete round. The
+    results are summed once: the earlier rounds' tally is ranked, then the latest round is added to it.
     """
-    Event.objects.select_for_update().filter(pk=event.pk).values_list("pk", flat=True).first()
-    players = list(event.players.values_list("pk", flat=True))
-    results = seat_results(event)
-    previous_round = max((r.round for r in results), default=0) - 1
-    previous = ranks_after(results, players, previous_round)
-    ranked = rank_players(results, players)
-    rows = [
-        Standing(
-            event=event,
-            player_id=r.player,
-            rank=r.rank,
-            previous_rank=previous.get(r.player),
-            previous_round=previous_round if previous_round >= 1 else None,
-            rounds_played=r.rounds,
-            **{key: r.metrics[key] for key in PRECEDENCE},
-        )
-        for r in ranked
-    ]
-    Standing.objects.filter(event=event).delete()
-    Standing.objects.bulk_create(rows, batch_size=500)
-    Event.objects.filter(pk=event.pk).update(standings_version=F("standings_version") + 1)
-    event.refresh_from_db(fields=["standings_version"])
-    return rows
+    players = list(Player.objects.filter(event_id=pk_of(event)).order_by().values_list("pk", flat=True))
+    results = list(result_rows(event))
+    latest = max((r[1] for r in results), default=0)
+    counted = tally((r for r in results if r[1] < latest), players)
+    previous = {r.player: r.rank for r in rank_tally(counted) if r.rounds} if latest > 1 else {}
+    tally((r for r in results if r[1] == latest), (), into=counted)
+    previous_round = latest - 1 if latest > 1 else None
+    return {
+        r.player: (r.rank, previous.get(r.player), previous_round, *r.metrics.values(), r.rounds)
+        for r in rank_tally(counted)
+    }
+
+
+def stored_rows(event: Event | int) -> dict[int, tuple[int, tuple]]:
+    """The stored standings by player id: each row's id and its columns (``STORED``)."""
+    rows = Standing.objects.filter(event_id=pk_of(event)).order_by().values_list("pk", "player_id", *STORED)
+    return {player: (pk, tuple(values)) for pk, player, *values in rows}
+
+
+def store_standings(event: Event | int, computed: dict[int, tuple]) -> int:
+    """Write the rows of ``computed`` that differ from the stored ones; returns how many rows were written.
+
+    Changed rows are updated in one statement, new ones inserted, those of players no longer computed deleted.
+    Decimals compare by value, so 3 and 3.00 are the same.
+    """
+    stored = stored_rows(event)
+    changed, added = [], []
+    for player, values in computed.items():
+        row = stored.pop(player, None)
+        if row is None:
+            added.append(Standing(event_id=pk_of(event), player_id=player, **dict(zip(STORED, values))))
+        elif row[1] != values:
+            changed.append((row[0], *values))
+    update_rows(Standing, STORED, changed)
+    if added:
+        Standing.objects.bulk_create(added, batch_size=500)
+    if stored:
+        Standing.objects.filter(pk__in=[pk for pk, _values in stored.values()]).delete()
+    return len(changed) + len(added) + len(stored)
+
+
+def rebuild_standings(event: Event | int) -> int:
+    """Rank every player of the event and store what changed (its standings version then moves); returns how many
+    rows were written. The caller keeps other writers of the event's standings away (``refresh.rebuild_now`` does).
+    """
+    written = store_standings(event, compute_standings(event))
+    if written:
+        Event.objects.filter(pk=pk_of(event)).update(standings_version=F("standings_version") + 1)
+        if isinstance(event, Event):
+            event.refresh_from_db(fields=["standings_version"])
+    return written

@@ -1,25 +1,28 @@
 """The metrics standings are ranked by, as a registry of small classes.
 
-Each metric has a key (also the name of its stored column), a label and an aggregate over a player's
-results; the ranking is a list of metric keys in order of precedence. Adding a tiebreak is adding one
-class (and its column). Every page, file and printout of the standings takes its columns from here.
+Each metric has a key (also the name of its stored column), a label and an aggregate over the players' results;
+the ranking is a list of metric keys in order of precedence. Adding a tiebreak is adding one class (and its
+column). Every page, file and printout of the standings takes its columns from here.
+
+The results are summed once (``tally``: one pass over them); each metric then reads its totals from the tally.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import NamedTuple
 
 from django.utils.translation import gettext_lazy as _
 
 from scoring.ranking import competition_ranks
 
+ZERO = Decimal(0)
 
-@dataclass(frozen=True)
-class SeatResult:
-    """One player's result at one table of one round."""
+
+class SeatResult(NamedTuple):
+    """One player's result at one table of one round (the columns of a stored seat, in this order)."""
 
     player: int
     round: int
@@ -30,12 +33,45 @@ class SeatResult:
 
 
 @dataclass
-class PlayerRecord:
-    """Everything the metrics need about one player."""
+class Tally:
+    """The players' results summed in one pass, by player id: what every metric aggregates."""
 
-    player: int
-    results: list[SeatResult] = field(default_factory=list)
-    opponents: list[int] = field(default_factory=list)
+    points: dict[int, Decimal] = field(default_factory=dict)
+    score: dict[int, int] = field(default_factory=dict)
+    tiebreak: dict[int, int] = field(default_factory=dict)
+    #: How many results each player has (a player sits once a round: the rounds played).
+    played: dict[int, int] = field(default_factory=dict)
+    #: The players of each table, by table id.
+    tables: dict[int, list[int]] = field(default_factory=dict)
+
+
+def tally(results: Iterable[SeatResult], players: Iterable[int], into: Tally | None = None) -> Tally:
+    """Each player's sums over ``results`` (added to ``into`` when given); every one of ``players`` is in it, with
+    zeros when without a result."""
+    counted = Tally() if into is None else into
+    points, score, tiebreak, played, tables = (
+        counted.points,
+        counted.score,
+        counted.tiebreak,
+        counted.played,
+        counted.tables,
+    )
+    for player in players:
+        points[player], score[player], tiebreak[player], played[player] = ZERO, 0, 0, 0
+    for player, _round, table, earned, scored, broken in results:
+        if player in played:
+            points[player] += earned
+            score[player] += scored
+            tiebreak[player] += broken
+            played[player] += 1
+        else:
+            points[player], score[player], tiebreak[player], played[player] = earned, scored, broken, 1
+        seated = tables.get(table)
+        if seated is None:
+            tables[table] = [player]
+        else:
+            seated.append(player)
+    return counted
 
 
 class Metric:
@@ -46,7 +82,8 @@ class Metric:
     #: True when the values are decimals (tournament points can be shared), False for whole numbers.
     decimal: bool = False
 
-    def compute(self, record: PlayerRecord, totals: dict[str, dict[int, object]]) -> object:
+    def aggregate(self, counted: Tally, totals: dict[str, dict[int, object]]) -> dict[int, object]:
+        """Each player's value, from the tally and the metrics of higher precedence already in ``totals``."""
         raise NotImplementedError
 
     def label_for(self, game) -> str:
@@ -78,16 +115,16 @@ class TournamentPoints(Metric):
     key, label, decimal = "points", _("Tournament points"), True
     short = _("Points")
 
-    def compute(self, record, totals):
-        return sum((r.points for r in record.results), Decimal(0))
+    def aggregate(self, counted, totals):
+        return counted.points
 
 
 class GameScore(Metric):
     key, label = "score", _("Game score")
     short = _("Score")
 
-    def compute(self, record, totals):
-        return sum(r.score for r in record.results)
+    def aggregate(self, counted, totals):
+        return counted.score
 
 
 class GameTiebreak(Metric):
@@ -95,8 +132,8 @@ class GameTiebreak(Metric):
 
     key, label = "tiebreak", _("Game tiebreak")
 
-    def compute(self, record, totals):
-        return sum(r.tiebreak for r in record.results)
+    def aggregate(self, counted, totals):
+        return counted.tiebreak
 
     def label_for(self, game) -> str:
         return game.tiebreak_name() or str(self.label)
@@ -119,9 +156,14 @@ class OpponentsPoints(Metric):
 
     key, label, decimal = "buchholz", _("Opponents' points"), True
 
-    def compute(self, record, totals):
+    def aggregate(self, counted, totals):
         points = totals["points"]
-        return sum((points.get(o, Decimal(0)) for o in record.opponents), Decimal(0))
+        buchholz = dict.fromkeys(points, ZERO)
+        for seated in counted.tables.values():
+            together = sum((points[player] for player in seated), ZERO)
+            for player in seated:
+                buchholz[player] += together - points[player]
+        return buchholz
 
 
 METRICS: dict[str, Metric] = {m.key: m for m in (TournamentPoints(), GameScore(), GameTiebreak(), OpponentsPoints())}
@@ -133,50 +175,38 @@ def shown_metrics(game) -> list[Metric]:
     return [METRICS[key] for key in PRECEDENCE if METRICS[key].shown_for(game)]
 
 
-@dataclass(frozen=True)
-class Ranked:
+def legends(game) -> list[str]:
+    """The one-line legends of the columns an event of ``game`` shows."""
+    return [legend for metric in shown_metrics(game) if (legend := metric.legend_for(game))]
+
+
+class Ranked(NamedTuple):
     player: int
     rank: int
     rounds: int
     metrics: dict[str, object]
 
 
-def records_from(results: Iterable[SeatResult], players: Iterable[int]) -> dict[int, PlayerRecord]:
-    """Each player's results and the opponents met at the same tables."""
-    records = {p: PlayerRecord(p) for p in players}
-    by_table: dict[int, list[SeatResult]] = defaultdict(list)
-    for result in results:
-        records.setdefault(result.player, PlayerRecord(result.player)).results.append(result)
-        by_table[result.table].append(result)
-    for seated in by_table.values():
-        for result in seated:
-            records[result.player].opponents.extend(o.player for o in seated if o.player != result.player)
-    return records
-
-
-def legends(game) -> list[str]:
-    """The one-line legends of the columns an event of ``game`` shows."""
-    return [legend for metric in shown_metrics(game) if (legend := metric.legend_for(game))]
-
-
-def rank_players(results: Iterable[SeatResult], players: Iterable[int], precedence=PRECEDENCE) -> list[Ranked]:
-    """Standings, best first: metrics in ``precedence`` order, shared rank when all are equal.
+def rank_tally(counted: Tally, precedence=PRECEDENCE) -> list[Ranked]:
+    """Standings from summed results, best first: metrics in ``precedence`` order, shared rank when all are equal.
 
     A player without a result yet ranks after every player with one, whatever the metrics say (a score below
     zero, a tiebreak counted negative): not having played is never better than having played.
     """
-    records = records_from(results, players)
     totals: dict[str, dict[int, object]] = {}
     for key in precedence:
-        metric = METRICS[key]
-        totals[key] = {p: metric.compute(record, totals) for p, record in records.items()}
-
-    def key(player: int) -> tuple:
-        return (bool(records[player].results), *(totals[k][player] for k in precedence))
-
-    order = sorted(records, key=key, reverse=True)
-    ranks = competition_ranks([key(p) for p in order])
+        totals[key] = METRICS[key].aggregate(counted, totals)
+    columns = [totals[key] for key in precedence]
+    played = counted.played
+    keys = {player: (played[player] > 0, *(column[player] for column in columns)) for player in played}
+    order = sorted(keys, key=keys.__getitem__, reverse=True)
+    ranks = competition_ranks([keys[player] for player in order])
     return [
-        Ranked(p, rank, len({r.round for r in records[p].results}), {k: totals[k][p] for k in precedence})
-        for p, rank in zip(order, ranks)
+        Ranked(player, rank, played[player], {key: column[player] for key, column in zip(precedence, columns)})
+        for player, rank in zip(order, ranks)
     ]
+
+
+def rank_players(results: Iterable[SeatResult], players: Iterable[int], precedence=PRECEDENCE) -> list[Ranked]:
+    """Standings from the players' results, best first (see ``rank_tally``)."""
+    return rank_tally(tally(results, players), precedence)

@@ -3,6 +3,10 @@ projector, player."""
 
 from __future__ import annotations
 
+import threading
+import time
+
+from django.conf import settings
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch, Q
@@ -26,6 +30,7 @@ from ..services.statistics import player_plots
 from ..spreadsheets import xlsx_response
 from ..standings.figures import figures, metrics_of
 from ..standings.metrics import legends
+from ..standings.refresh import refresh_standings
 from ..standings.rows import movement, standings_rows
 from ..standings.stage import Stage, standings_stage
 from ..standings.tables import StandingsTable
@@ -99,46 +104,102 @@ def find_table(request, slug: str):
     return render(request, "tournaments/_find_table.html", context)
 
 
-def standings(request, slug: str):
+def standings_event(request, slug: str) -> Event:
+    """The event of a standings page, its standings rebuilt first when they are out of date and it is time."""
     event = visible_event(request, slug)
+    refresh_standings(event)
+    return event
+
+
+def standings(request, slug: str):
+    event = standings_event(request, slug)
     return render(request, "tournaments/standings.html", standings_context(request, event))
 
 
-def live_fragment(request, event: Event, stage: Stage) -> str:
-    """The live standings partial, rendered once per standings version, stage, language, sort and page.
+#: The live partials being rendered in this process, by cache key: one thread renders, the others wait for it.
+_rendering: dict[str, threading.Lock] = {}
+_rendering_guard = threading.Lock()
+
+
+def rendered_once(key: str, render) -> str:
+    """The cached HTML under ``key``, rendered by ``render`` when missing, once however many threads ask at once."""
+    html = cache.get(key)
+    if html is not None:
+        return html
+    with _rendering_guard:
+        lock = _rendering.setdefault(key, threading.Lock())
+    try:
+        with lock:
+            html = cache.get(key)
+            if html is None:
+                html = render()
+                cache.set(key, html, 600)
+    finally:
+        with _rendering_guard:
+            _rendering.pop(key, None)
+    return html
+
+
+#: A process renders one page of the live standings at most this often (seconds; ``settings.LIVE_RENDER_SECONDS``);
+#: in between, a poll that shows an older version gets the newest this process rendered, the next poll a newer one.
+LIVE_RENDER_SECONDS = 1.0
+#: The newest live partial this process rendered for each page (event, language, sort, page): when, version, HTML.
+_newest: dict[str, tuple[float, str, str]] = {}
+
+
+def standings_number(version: str | None) -> int:
+    """The stored standings' version in a live version (``12-live3``: 12); -1 for anything else."""
+    number = (version or "").partition("-")[0]
+    return int(number) if number.isdigit() and len(number) < 12 else -1
+
+
+def live_fragment(request, event: Event, stage: Stage) -> tuple[str, str]:
+    """The live standings partial and the version it shows, rendered once per standings version, stage, language,
+    sort and page, and not more often than ``LIVE_RENDER_SECONDS`` by this process.
 
     It is kept in Django's cache: each process's own by default, or one shared by every process with CACHE_URL.
+    While one request of a process renders it, the others of that process asking for it wait and take its work.
     """
-    key = ":".join(
+    version = live_version(event, stage)
+    page = ":".join(
         [
             "standings-live",
             str(event.pk),
-            live_version(event, stage),
             get_language(),
             request.GET.get("sort", "")[:40],
             request.GET.get("page", "")[:10],
         ]
     )
+    key = f"{page}:{version}"
     html = cache.get(key)
-    if html is None:
-        context = {
-            "event": event,
-            "table": standings_table(request, event, stage),
-            "stage": stage,
-            "version": live_version(event, stage),
-        }
-        html = render_to_string("tournaments/_standings_live.html", context, request=request)
-        cache.set(key, html, 600)
-    return html
+    if html is not None:
+        return version, html
+    newest = _newest.get(page)
+    if (
+        newest is not None
+        and time.monotonic() - newest[0] < getattr(settings, "LIVE_RENDER_SECONDS", LIVE_RENDER_SECONDS)
+        and standings_number(newest[1]) > standings_number(request.GET.get("v"))
+    ):
+        return newest[1], newest[2]
+
+    def render() -> str:
+        context = {"event": event, "table": standings_table(request, event, stage), "stage": stage, "version": version}
+        return render_to_string("tournaments/_standings_live.html", context, request=request)
+
+    html = rendered_once(key, render)
+    _newest[page] = (time.monotonic(), version, html)
+    return version, html
 
 
 def standings_live(request, slug: str):
     """The standings partial when they changed since version ``v``; 204 (nothing to swap) when not."""
-    event = visible_event(request, slug)
+    event = standings_event(request, slug)
     stage = standings_stage(event)
-    if request.GET.get("v") == live_version(event, stage):
+    asked = request.GET.get("v")
+    if asked == live_version(event, stage):
         return HttpResponse(status=204)
-    return HttpResponse(live_fragment(request, event, stage))
+    version, html = live_fragment(request, event, stage)
+    return HttpResponse(status=204) if asked == version else HttpResponse(html)
 
 
 def standings_csv(request, slug: str):
@@ -174,13 +235,13 @@ def projector_page(request, event: Event, page_number: int):
 
 
 def projector(request, slug: str):
-    event = visible_event(request, slug)
+    event = standings_event(request, slug)
     return render(request, "tournaments/projector.html", projector_page(request, event, 1))
 
 
 def projector_next(request, slug: str):
     """The next page of the projector's standings; the page itself asks again after a few seconds."""
-    event = visible_event(request, slug)
+    event = standings_event(request, slug)
     page_number = whole_number(request.GET.get("page"), maximum=MAX_PAGE) or 1
     return render(request, "tournaments/_projector_page.html", projector_page(request, event, page_number))
 

@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0006_standing_previous_round'),
+        ('tournaments', '0007_standings_refresh'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
