@@ -3,11 +3,6 @@ projector, player."""
 
 from __future__ import annotations
 
-import threading
-import time
-
-from django.conf import settings
-from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch, Q
 from django.http import HttpResponse
@@ -29,6 +24,7 @@ from ..services.player_links import overview
 from ..services.statistics import player_plots
 from ..spreadsheets import xlsx_response
 from ..standings.figures import figures, metrics_of
+from ..standings.live_render import live_partial
 from ..standings.metrics import legends
 from ..standings.refresh import refresh_standings
 from ..standings.rows import movement, standings_rows
@@ -116,49 +112,11 @@ def standings(request, slug: str):
     return render(request, "tournaments/standings.html", standings_context(request, event))
 
 
-#: The live partials being rendered in this process, by cache key: one thread renders, the others wait for it.
-_rendering: dict[str, threading.Lock] = {}
-_rendering_guard = threading.Lock()
-
-
-def rendered_once(key: str, render) -> str:
-    """The cached HTML under ``key``, rendered by ``render`` when missing, once however many threads ask at once."""
-    html = cache.get(key)
-    if html is not None:
-        return html
-    with _rendering_guard:
-        lock = _rendering.setdefault(key, threading.Lock())
-    try:
-        with lock:
-            html = cache.get(key)
-            if html is None:
-                html = render()
-                cache.set(key, html, 600)
-    finally:
-        with _rendering_guard:
-            _rendering.pop(key, None)
-    return html
-
-
-#: A process renders one page of the live standings at most this often (seconds; ``settings.LIVE_RENDER_SECONDS``);
-#: in between, a poll that shows an older version gets the newest this process rendered, the next poll a newer one.
-LIVE_RENDER_SECONDS = 1.0
-#: The newest live partial this process rendered for each page (event, language, sort, page): when, version, HTML.
-_newest: dict[str, tuple[float, str, str]] = {}
-
-
-def standings_number(version: str | None) -> int:
-    """The stored standings' version in a live version (``12-live3``: 12); -1 for anything else."""
-    number = (version or "").partition("-")[0]
-    return int(number) if number.isdigit() and len(number) < 12 else -1
-
-
 def live_fragment(request, event: Event, stage: Stage) -> tuple[str, str]:
     """The live standings partial and the version it shows, rendered once per standings version, stage, language,
     sort and page, and not more often than ``LIVE_RENDER_SECONDS`` by this process.
 
-    It is kept in Django's cache: each process's own by default, or one shared by every process with CACHE_URL.
-    While one request of a process renders it, the others of that process asking for it wait and take its work.
+    See ``standings.live_render``.
     """
     version = live_version(event, stage)
     page = ":".join(
@@ -170,25 +128,12 @@ def live_fragment(request, event: Event, stage: Stage) -> tuple[str, str]:
             request.GET.get("page", "")[:10],
         ]
     )
-    key = f"{page}:{version}"
-    html = cache.get(key)
-    if html is not None:
-        return version, html
-    newest = _newest.get(page)
-    if (
-        newest is not None
-        and time.monotonic() - newest[0] < getattr(settings, "LIVE_RENDER_SECONDS", LIVE_RENDER_SECONDS)
-        and standings_number(newest[1]) > standings_number(request.GET.get("v"))
-    ):
-        return newest[1], newest[2]
 
     def render() -> str:
         context = {"event": event, "table": standings_table(request, event, stage), "stage": stage, "version": version}
         return render_to_string("tournaments/_standings_live.html", context, request=request)
 
-    html = rendered_once(key, render)
-    _newest[page] = (time.monotonic(), version, html)
-    return version, html
+    return live_partial(page, version, request.GET.get("v"), render)
 
 
 def standings_live(request, slug: str):
