@@ -6,7 +6,10 @@
 For each database: starts gunicorn on 127.0.0.1 (a free port) against a fresh database (SQLite: a WAL file in
 a temporary folder; PostgreSQL: a throwaway cluster from scripts/with-postgres.sh), creates a VEGEtables event
 of --players players at tables of 4 (256: 64 tables; 1024: 256) with four manches a table and its round
-published, then for a bounded time runs threads over keep-alive connections:
+published. Every client first opens its connection with one request (a scorer reads its table's sheets, a viewer
+the standings), as a phone or a screen loads its page before anything is timed, so the figures are those of a
+server that is up rather than of each process's first requests. Then for a bounded time it runs threads over
+keep-alive connections:
 
 - scorers, each owning its tables, PUT sheets through the JSON API (first each manche, then corrections)
   with the version they last got, pausing --think seconds on average between saves (10: about 5 saves a second
@@ -222,6 +225,10 @@ class Scorer(threading.Thread):
         self.stale_sent = self.stale_refused = 0
         self.unexpected: list[str] = []
 
+    def open(self) -> None:
+        """Before the clock starts, as a phone opens its table's page: read the first table's sheets."""
+        self.connection.request("GET", f"/api/tables/{self.tables[0]['token']}/sheet")
+
     def run(self) -> None:
         unsaved = list(self.version)
         time.sleep(self.rng.uniform(0, self.args.think))
@@ -296,6 +303,10 @@ class Viewer(threading.Thread):
         self.rng = random.Random(args.seed * 7919 + number)
         self.connection = Connection(port)
         self.slug, self.version, self.tally, self.end = slug, version, tally, end
+
+    def open(self) -> None:
+        """Before the clock starts, as the page loads: the standings as they are."""
+        self.connection.request("GET", f"/e/{self.slug}/standings/live/?v={self.version}")
 
     def run(self) -> None:
         next_at = time.monotonic() + self.rng.uniform(0, POLL_SECONDS)
@@ -542,12 +553,16 @@ def run(args) -> None:
         server_cpu = -process_tree_cpu(server.pid)
         client_cpu = -sum(resource.getrusage(resource.RUSAGE_SELF)[:2])
         tally = Tally()
+        scorers = [
+            Scorer(i, port, tables[i :: args.scorers], tally, args, 0) for i in range(min(args.scorers, len(tables)))
+        ]
+        viewers = [Viewer(i, port, slug, standings_version, tally, args, 0) for i in range(args.viewers)]
+        for client in [*scorers, *viewers]:
+            client.open()
         start = time.monotonic()
         end = start + args.seconds
-        scorers = [
-            Scorer(i, port, tables[i :: args.scorers], tally, args, end) for i in range(min(args.scorers, len(tables)))
-        ]
-        viewers = [Viewer(i, port, slug, standings_version, tally, args, end) for i in range(args.viewers)]
+        for client in [*scorers, *viewers]:
+            client.end = end
         monitor = Monitor(slug, end + REQUEST_TIMEOUT * 5)
         monitor.start()
         for thread in [*scorers, *viewers]:

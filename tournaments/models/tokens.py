@@ -42,7 +42,11 @@ def find_by_token(objects, token: object):
     """
     if not well_formed(token):
         return None
-    found = objects.filter(token=token).first()
+    return verified(objects.filter(token=token).first(), token)
+
+
+def verified(found, token: str):
+    """``found`` (a row or None) if its token is ``token``, compared in constant time; None otherwise."""
     if found is None or not hmac.compare_digest(found.token.encode(), token.encode()):
         return None
     return found

@@ -7,7 +7,6 @@ import math
 from functools import partial
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
@@ -15,17 +14,27 @@ from django.utils.translation import gettext_noop
 from scoring.errors import Problems
 
 from .. import games
-from ..models import Manche, Seat, SheetRevision, Table
+from ..models import Manche, Seat, Table
 from ..models.audit import Action
 from ..models.rounds import RoundStatus, TableStatus
 from ..models.sheets import Via
 from ..ratings.build import rebuild_event_club
 from ..standings.refresh import mark_stale, sheet_saved
+from . import sheet_statements as statements
 from .audit import Author, record
 from .results import update_table_results
 from .tables import NOT_STARTED, closed_reason
 
-__all__ = ["Author", "ConfirmationRefused", "StaleSheet", "confirm_sheet", "dispute_sheet", "record_sheet"]
+__all__ = [
+    "Author",
+    "ConfirmationRefused",
+    "NoSuchManche",
+    "StaleSheet",
+    "confirm_sheet",
+    "dispute_sheet",
+    "record_sheet",
+    "record_table_sheet",
+]
 
 
 class StaleSheet(Exception):
@@ -85,25 +94,37 @@ def lock_table(table_id: int) -> tuple[str, str]:
     Each such change locks the table's row first and its manches, seats and event after it, so none waits for
     another in a circle; what is read after this is what the one before committed.
     """
-    locked = Table.objects.select_for_update(of=("self",)).filter(pk=table_id)
-    return locked.values_list("status", "round__status").get()
+    return statements.lock_table(table_id)
+
+
+class NoSuchManche(LookupError):
+    """The table has no manche of that number."""
 
 
 def record_sheet(manche: Manche, document: dict, *, based_on: int, author: Author) -> Manche:
-    """Score ``document`` and store it as the manche's sheet if nobody changed it since ``based_on``.
+    """``record_table_sheet`` for ``manche``, which is brought up to date with what was stored."""
+    saved = record_table_sheet(manche.table, manche.number, document, based_on=based_on, author=author)
+    for name in (*statements.SHEET_FIELDS, "version"):
+        setattr(manche, name, getattr(saved, name))
+    return manche
 
-    Raises ScoreSheetError for a sheet the rules refuse and StaleSheet for a stale version. The version check is a
-    conditional UPDATE in the same transaction as the write, which also stores the table's results and marks the
-    event's standings out of date; they are rebuilt after the commit (``standings.refresh``): at once for the
-    organiser, within the rebuild interval for the tables.
+
+def record_table_sheet(table: Table, number: int, document: dict, *, based_on: int, author: Author) -> Manche:
+    """Score ``document`` and store it as the sheet of the table's manche ``number`` if nobody changed it since
+    ``based_on``; returns the manche as stored.
+
+    Raises ScoreSheetError for a sheet the rules refuse, NoSuchManche and StaleSheet for a stale version. The
+    version check is a conditional UPDATE in the same transaction as the write, which also keeps the change in the
+    audit trail, stores the table's results and marks the event's standings out of date; they are rebuilt after
+    the commit (``standings.refresh``): at once for the organiser, within the rebuild interval for the tables.
     """
     check_size(document)
-    table = manche.table
-    seated = list(Seat.objects.filter(table_id=table.pk).order_by("position").values_list("pk", "player__name"))
+    seated = statements.seated(table.pk)
     check_players([name for _pk, name in seated], document)
     event = table.round.event
     document = with_event_fields(event, document)
     document, result = games.check(document)
+    now = timezone.now()
     sheet = {
         "document": document,
         "result": result,
@@ -112,7 +133,7 @@ def record_sheet(manche: Manche, document: dict, *, based_on: int, author: Autho
         "entered_via": author.via,
         "entered_player": author.player,
         "entered_device": author.device,
-        "entered_at": timezone.now(),
+        "entered_at": now,
         "confirmed_seat": None,
         "confirmed_via": "",
         "confirmed_player": None,
@@ -122,28 +143,32 @@ def record_sheet(manche: Manche, document: dict, *, based_on: int, author: Autho
     }
     with transaction.atomic():
         table_status, round_status = lock_table(table.pk)
-        manches = list(Manche.objects.filter(table_id=table.pk).order_by("number"))
-        current = next(m for m in manches if m.pk == manche.pk)
+        manches = statements.table_manches(table.pk)
+        current = next((m for m in manches if m.number == number), None)
+        if current is None:
+            raise NoSuchManche(number)
         if current.version != based_on:
             raise StaleSheet(current)
-        if not Manche.objects.filter(pk=manche.pk, version=based_on).update(**sheet, version=F("version") + 1):
-            raise StaleSheet(Manche.objects.get(pk=manche.pk))
-        SheetRevision.objects.create(
-            manche=current,
-            version=based_on + 1,
-            before=current.document,
-            after=document,
-            user=author.user,
-            via=author.via,
-            seat=author.seat,
-            player=author.player,
-            device=author.device,
-            after_completion=round_status == RoundStatus.COMPLETE,
+        if not statements.update_sheet(current.pk, based_on, sheet):
+            raise StaleSheet(Manche.objects.get(pk=current.pk))
+        statements.insert_revision(
+            {
+                "manche": current.pk,
+                "version": based_on + 1,
+                "before": current.document,
+                "after": document,
+                "changed_at": now,
+                "user": author.user,
+                "via": author.via,
+                "seat": author.seat,
+                "player": author.player,
+                "device": author.device,
+                "after_completion": round_status == RoundStatus.COMPLETE,
+            }
         )
         for name, value in sheet.items():
-            setattr(manche, name, value)
-        manche.version = based_on + 1
-        manches = [manche if m.pk == manche.pk else m for m in manches]
+            setattr(current, name, value)
+        current.version = based_on + 1
         update_table_results(table, [Seat(pk=pk) for pk, _name in seated], manches)
         table.status = table_status
         refresh_table_status(table, manches)
@@ -151,7 +176,7 @@ def record_sheet(manche: Manche, document: dict, *, based_on: int, author: Autho
             rebuild_event_club(event)
         mark_stale(event.pk)
         transaction.on_commit(partial(sheet_saved, event.pk, at_once=author.is_organiser), robust=True)
-    return manche
+    return current
 
 
 def refresh_table_status(table, manches: list[Manche] | None = None) -> None:

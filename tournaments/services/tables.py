@@ -15,7 +15,7 @@ CLOSED = gettext_noop("This table is closed for changes.")
 
 def published_table(token: str) -> Table | None:
     """The table whose link this is, once its round's seating is published; None otherwise."""
-    table = table_by_token(token, Table.objects.select_related("round__event"))
+    table = table_by_token(token)
     if table is None or not table.round.published:
         return None
     return table

@@ -28,7 +28,7 @@ from scoring.values import is_int
 from ..entry.errors import translated_document
 from ..models import Manche
 from ..openapi import MAX_NUMBER, description
-from ..services.sheets import Author, StaleSheet, record_sheet
+from ..services.sheets import Author, NoSuchManche, StaleSheet, record_table_sheet
 from ..services.tables import closed_reason, published_table, seat_names
 
 
@@ -102,13 +102,12 @@ def put_sheet(request, table) -> JsonResponse:
     if isinstance(read, JsonResponse):
         return read
     document, number, version = read
-    manche = table.manches.filter(number=number).first()
-    if manche is None:
+    try:
+        manche = record_table_sheet(table, number, document, based_on=version, author=Author(via="api", device="api"))
+    except NoSuchManche:
         return error_document(
             Problem("manche", _("This table has no manche {number}."), {"number": number}), status=404
         )
-    try:
-        manche = record_sheet(manche, document, based_on=version, author=Author(via="api", device="api"))
     except scoring.ScoreSheetError as error:
         return error_document(*error.problems)
     except StaleSheet as stale:
