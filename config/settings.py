@@ -193,15 +193,18 @@ NOT_FOUND_PREFIXES = ("/t/", "/p/", "/api/")
 
 def cache_settings(url: str, folder: str) -> dict:
     """The cache aliases: with ``CACHE_URL`` (redis://, rediss:// or unix://) all in that Redis server, shared
-    by every process of every machine; without it ``default`` in each process's memory and ``ratelimit`` (the
-    rate limits' counts) in ``folder``, shared by the processes of this machine."""
+    by every process of every machine; without it files shared by the processes of this machine: ``ratelimit``
+    (the rate limits' counts) in ``folder``, ``default`` (the live standings' renders) in its ``live`` folder."""
     if url:
         if not url.startswith(("redis://", "rediss://", "unix://")):
             raise ImproperlyConfigured(f"CACHE_URL must be a redis://, rediss:// or unix:// address, not {url!r}")
         redis = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
         return {alias: {**redis, "KEY_PREFIX": f"tablescore:{alias}"} for alias in ("default", "ratelimit")}
     return {
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": os.path.join(folder, "live"),
+        },
         "ratelimit": {
             "BACKEND": "tournaments.ratelimit_files.CountsFileBasedCache",
             "LOCATION": folder,

@@ -28,11 +28,8 @@ def standings_rebuilt_at_every_change(settings):
     """Each save's standings are rebuilt as soon as it commits, never held back by the interval between rebuilds
     (no timer thread left behind by a test), and the live standings rendered at every change; the tests of those
     intervals set them."""
-    from tournaments.standings import live_render
-
     settings.STANDINGS_REBUILD_INTERVAL = 0
     settings.LIVE_RENDER_SECONDS = 0
-    live_render.forget()  # what an earlier test's event rendered, under an id the database may give again
 
 
 @pytest.fixture

@@ -75,7 +75,8 @@ def test_check_deploy_warns_when_debug_is_on():
 
 def test_without_cache_url_the_caches_need_no_server():
     caches = cache_settings("", "/srv/counts")
-    assert caches["default"]["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
+    assert caches["default"]["BACKEND"] == "django.core.cache.backends.filebased.FileBasedCache"
+    assert caches["default"]["LOCATION"] == "/srv/counts/live"
     assert caches["ratelimit"]["BACKEND"] == "tournaments.ratelimit_files.CountsFileBasedCache"
     assert caches["ratelimit"]["LOCATION"] == "/srv/counts"
 

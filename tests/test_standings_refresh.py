@@ -323,7 +323,9 @@ def test_completing_and_reopening_a_round_rebuild_at_once(event, settings, timer
 
 
 @pytest.mark.django_db
-def test_a_process_renders_a_page_of_the_live_standings_at_most_once_a_second(event, client, settings):
+def test_a_page_of_the_live_standings_is_rendered_at_most_once_a_second_by_the_processes_sharing_the_cache(
+    event, client, settings
+):
     settings.LIVE_RENDER_SECONDS = 1.0
     first, second = tables(event)[:2]
     live = reverse("tournaments:standings_live", args=[event.slug])

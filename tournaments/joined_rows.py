@@ -6,7 +6,9 @@ than running it: the columns are the models' own, and each value goes through th
 
 from __future__ import annotations
 
-from django.db import connection
+import weakref
+
+from django.db import DEFAULT_DB_ALIAS, connections
 
 
 class Joined:
@@ -14,37 +16,51 @@ class Joined:
 
     def __init__(self, *models: tuple[type, str]):
         self.models = models
+        self._columns: dict[str, str] = {}
+        self._converters: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
     def columns(self) -> str:
-        quote = connection.ops.quote_name
-        return ", ".join(
-            f"{alias}.{quote(field.column)}" for model, alias in self.models for field in model._meta.concrete_fields
-        )
+        """The select list, for the default database (the same text every time, so made once per kind)."""
+        db = connections[DEFAULT_DB_ALIAS]
+        if db.vendor not in self._columns:
+            quote = db.ops.quote_name
+            self._columns[db.vendor] = ", ".join(
+                f"{alias}.{quote(field.column)}"
+                for model, alias in self.models
+                for field in model._meta.concrete_fields
+            )
+        return self._columns[db.vendor]
 
-    def converters(self) -> list[tuple]:
-        """For each column: its field's expression and the converters the ORM would apply to its value."""
-        return [
-            (col, connection.ops.get_db_converters(col) + field.get_db_converters(connection))
-            for model, alias in self.models
-            for field in model._meta.concrete_fields
-            for col in [field.get_col(alias)]
-        ]
+    def converters(self, db) -> list[tuple]:
+        """For each column: its field's expression and the converters the ORM would apply to its value (worked
+        out once per connection)."""
+        found = self._converters.get(db)
+        if found is None:
+            found = self._converters[db] = [
+                (col, db.ops.get_db_converters(col) + field.get_db_converters(db))
+                for model, alias in self.models
+                for field in model._meta.concrete_fields
+                for col in [field.get_col(alias)]
+            ]
+        return found
 
     def instances(self, rows) -> list[list]:
         """For each row of ``columns()``, one instance of each model."""
-        converters = self.converters()
+        db = connections[DEFAULT_DB_ALIAS]
+        converters = self.converters(db)
         made = []
         for row in rows:
             values = []
             for value, (col, functions) in zip(row, converters, strict=True):
                 for function in functions:
-                    value = function(value, col, connection)
+                    value = function(value, col, db)
                 values.append(value)
             start, instances = 0, []
             for model, _alias in self.models:
                 fields = model._meta.concrete_fields
-                attnames = [field.attname for field in fields]
-                instances.append(model.from_db(connection.alias, attnames, values[start : start + len(fields)]))
+                instances.append(
+                    model.from_db(db.alias, [field.attname for field in fields], values[start : start + len(fields)])
+                )
                 start += len(fields)
             made.append(instances)
         return made

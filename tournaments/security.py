@@ -8,6 +8,7 @@ import ipaddress
 import logging
 import math
 import time
+from functools import cache
 
 from django.conf import settings
 from django.contrib.admin import site as admin_site
@@ -40,6 +41,22 @@ logger = logging.getLogger(__name__)
 TABLE_ROUND_EVENT = Joined((Table, "t"), (Round, "r"), (Event, "e"))
 
 
+@cache
+def table_by_token_sql(vendor: str) -> str:
+    """The statement of ``table_by_token`` for this kind of database."""
+    quote = connection.ops.quote_name
+
+    def column(model, name: str) -> str:
+        return quote(model._meta.get_field(name).column)
+
+    return (
+        f"SELECT {TABLE_ROUND_EVENT.columns()} FROM {quote(Table._meta.db_table)} t "
+        f"JOIN {quote(Round._meta.db_table)} r ON r.{column(Round, 'id')} = t.{column(Table, 'round')} "
+        f"JOIN {quote(Event._meta.db_table)} e ON e.{column(Event, 'id')} = r.{column(Round, 'event')} "
+        f"WHERE t.{column(Table, 'token')} = %s"
+    )
+
+
 def table_by_token(token) -> Table | None:
     """The table whose scorer token is ``token``, with its round and event, or None.
 
@@ -48,19 +65,8 @@ def table_by_token(token) -> Table | None:
     """
     if not well_formed(token):
         return None
-    quote = connection.ops.quote_name
-
-    def column(model, name: str) -> str:
-        return quote(model._meta.get_field(name).column)
-
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {TABLE_ROUND_EVENT.columns()} FROM {quote(Table._meta.db_table)} t "
-            f"JOIN {quote(Round._meta.db_table)} r ON r.{column(Round, 'id')} = t.{column(Table, 'round')} "
-            f"JOIN {quote(Event._meta.db_table)} e ON e.{column(Event, 'id')} = r.{column(Round, 'event')} "
-            f"WHERE t.{column(Table, 'token')} = %s",
-            [token],
-        )
+        cursor.execute(table_by_token_sql(connection.vendor), [token])
         row = cursor.fetchone()
     if row is None:
         return None

@@ -105,8 +105,10 @@ def seat_round(event: Event, method: str | None = None, author: Author = DESK) -
 
 def round_quality(round_: Round) -> dict[str, int]:
     """Repeated meetings of ``round_`` and of every round up to it, with the lower bound for its shape."""
-    rows = Seat.objects.filter(round__event=round_.event, round__number__lte=round_.number).values_list(
-        "round__number", "table_id", "player_id"
+    rows = (
+        Seat.objects.filter(round__event=round_.event, round__number__lte=round_.number)
+        .order_by()
+        .values_list("round__number", "table_id", "player_id")
     )
     rounds: dict[int, dict[int, list[int]]] = {}
     for number, table, player in rows:

@@ -44,7 +44,8 @@ def seat_preview(event: Event, number: int) -> SeatPreview:
     """Who a draw of round ``number`` would seat now, from the active players and their check-in."""
     players = players_of(event)
     picked = to_seat(players)
-    before = set(Seat.objects.filter(round__event=event, round__number__lt=number).values_list("player_id", flat=True))
+    earlier = Seat.objects.filter(round__event=event, round__number__lt=number).order_by()
+    before = set(earlier.values_list("player_id", flat=True))
     seated = [name for pk, name, *_ in players if pk in picked]
     return SeatPreview(
         number=number,

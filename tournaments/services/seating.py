@@ -36,7 +36,7 @@ def meeting_history(event: Event, before: int | None = None) -> tuple[Counter, d
     history: Counter = Counter()
     positions: dict[int, Counter] = {}
     tables: dict[int, list[int]] = {}
-    seats = Seat.objects.filter(round__event=event)
+    seats = Seat.objects.filter(round__event=event).order_by()
     if before is not None:
         seats = seats.filter(round__number__lt=before)
     for table_id, player_id, position in seats.values_list("table_id", "player_id", "position"):

@@ -2,17 +2,20 @@
 
 A save runs a handful of small statements; the ORM spends more time building each one than the database spends
 running it, and a busy room saves a hundred sheets a second. These are plain SQL over the models' own table and
-column names, the same on PostgreSQL and SQLite, with values prepared by the models' fields.
+column names, the same on PostgreSQL and SQLite (made once per kind of database), with values prepared by the
+models' fields.
 """
 
 from __future__ import annotations
 
-from django.db import connection
+from functools import cache
+
+from django.db import DEFAULT_DB_ALIAS, connections
 
 from ..joined_rows import Joined
 from ..models import Manche, Player, Round, Seat, SheetRevision, Table
 
-#: The fields a save writes on its manche (besides the version, which it counts up).
+#: The fields a save writes on its manche, in this order (besides the version, which it counts up).
 SHEET_FIELDS = (
     "document",
     "result",
@@ -29,55 +32,83 @@ SHEET_FIELDS = (
     "confirmed_device",
     "confirmed_at",
 )
+#: The fields of a revision a save keeps, in this order.
+REVISION_FIELDS = (
+    "manche",
+    "version",
+    "before",
+    "after",
+    "changed_at",
+    "user",
+    "via",
+    "seat",
+    "player",
+    "device",
+    "after_completion",
+)
 MANCHE = Joined((Manche, "m"))
 
 
-def quote(name: str) -> str:
-    return connection.ops.quote_name(name)
+@cache
+def sql(vendor: str) -> dict[str, str]:
+    """The text of each statement for this kind of database."""
+    db = connections[DEFAULT_DB_ALIAS]
+    quote = db.ops.quote_name
+
+    def table(model) -> str:
+        return quote(model._meta.db_table)
+
+    def column(model, name: str) -> str:
+        return quote(model._meta.get_field(name).column)
+
+    lock = " FOR UPDATE OF t" if db.features.has_select_for_update_of else ""
+    pk = quote("id")
+    version = column(Manche, "version")
+    assignments = ", ".join(f"{column(Manche, name)} = %s" for name in SHEET_FIELDS)
+    revision_columns = ", ".join(column(SheetRevision, name) for name in REVISION_FIELDS)
+    return {
+        "seated": f"SELECT s.{pk}, p.{column(Player, 'name')} FROM {table(Seat)} s "
+        f"JOIN {table(Player)} p ON p.{pk} = s.{column(Seat, 'player')} "
+        f"WHERE s.{column(Seat, 'table')} = %s ORDER BY s.{column(Seat, 'position')}",
+        "lock": f"SELECT t.{column(Table, 'status')}, r.{column(Round, 'status')} FROM {table(Table)} t "
+        f"JOIN {table(Round)} r ON r.{pk} = t.{column(Table, 'round')} WHERE t.{pk} = %s{lock}",
+        "manches": f"SELECT {MANCHE.columns()} FROM {table(Manche)} m "
+        f"WHERE m.{column(Manche, 'table')} = %s ORDER BY m.{column(Manche, 'number')}",
+        "sheet": f"UPDATE {table(Manche)} SET {assignments}, {version} = {version} + 1 "
+        f"WHERE {pk} = %s AND {version} = %s",
+        "revision": f"INSERT INTO {table(SheetRevision)} ({revision_columns}) "
+        f"VALUES ({', '.join(['%s'] * len(REVISION_FIELDS))})",
+    }
 
 
-def table_name(model) -> str:
-    return quote(model._meta.db_table)
-
-
-def column(model, name: str) -> str:
-    return quote(model._meta.get_field(name).column)
-
-
-def prepared(model, values: dict) -> list:
-    """The database values of ``values`` (field name: Python value, a row for a foreign key), in order."""
+def prepared(db, model, names: tuple[str, ...], values: dict) -> list:
+    """The database values of ``values`` (field name: Python value, a row for a foreign key) in ``names``' order."""
     result = []
-    for name, value in values.items():
-        field = model._meta.get_field(name)
+    for name in names:
+        field, value = model._meta.get_field(name), values[name]
         if hasattr(value, "prepare_database_save"):
             value = value.prepare_database_save(field)
-        result.append(field.get_db_prep_save(value, connection))
+        result.append(field.get_db_prep_save(value, db))
     return result
+
+
+def run(statement: str, params: list):
+    """A cursor of the default database that ran ``statement`` (a key of ``sql``) with ``params``."""
+    db = connections[DEFAULT_DB_ALIAS]
+    cursor = db.cursor()
+    cursor.execute(sql(db.vendor)[statement], params)
+    return cursor
 
 
 def seated(table_id: int) -> list[tuple[int, str]]:
     """Each seat of the table and its player's name, in seat order."""
-    seat, player = table_name(Seat), table_name(Player)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT s.{quote('id')}, p.{column(Player, 'name')} FROM {seat} s "
-            f"JOIN {player} p ON p.{quote('id')} = s.{column(Seat, 'player')} "
-            f"WHERE s.{column(Seat, 'table')} = %s ORDER BY s.{column(Seat, 'position')}",
-            [table_id],
-        )
+    with run("seated", [table_id]) as cursor:
         return [(pk, name) for pk, name in cursor.fetchall()]
 
 
 def lock_table(table_id: int) -> tuple[str, str]:
     """Inside a transaction: lock the table's row (PostgreSQL) and return its status and its round's."""
-    table, round_ = table_name(Table), table_name(Round)
-    lock = " FOR UPDATE OF t" if connection.features.has_select_for_update_of else ""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT t.{column(Table, 'status')}, r.{column(Round, 'status')} FROM {table} t "
-            f"JOIN {round_} r ON r.{quote('id')} = t.{column(Table, 'round')} WHERE t.{quote('id')} = %s{lock}",
-            [table_id],
-        )
+    with run("lock", [table_id]) as cursor:
         row = cursor.fetchone()
     if row is None:
         raise Table.DoesNotExist(f"table {table_id}")
@@ -86,33 +117,20 @@ def lock_table(table_id: int) -> tuple[str, str]:
 
 def table_manches(table_id: int) -> list[Manche]:
     """The table's manches, in order, as they are now (a statement of its own, so after any lock taken)."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {MANCHE.columns()} FROM {table_name(Manche)} m "
-            f"WHERE m.{column(Manche, 'table')} = %s ORDER BY m.{column(Manche, 'number')}",
-            [table_id],
-        )
+    with run("manches", [table_id]) as cursor:
         return [manche for (manche,) in MANCHE.instances(cursor.fetchall())]
 
 
 def update_sheet(manche_id: int, based_on: int, sheet: dict) -> bool:
-    """Store ``sheet`` and count the version up if the manche is still at ``based_on``; False when it is not."""
-    assignments = ", ".join(f"{column(Manche, name)} = %s" for name in sheet)
-    version = column(Manche, "version")
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {table_name(Manche)} SET {assignments}, {version} = {version} + 1 "
-            f"WHERE {quote('id')} = %s AND {version} = %s",
-            [*prepared(Manche, sheet), manche_id, based_on],
-        )
+    """Store ``sheet`` (every field of SHEET_FIELDS) and count the version up if the manche is still at
+    ``based_on``; False when it is not."""
+    db = connections[DEFAULT_DB_ALIAS]
+    with run("sheet", [*prepared(db, Manche, SHEET_FIELDS, sheet), manche_id, based_on]) as cursor:
         return cursor.rowcount == 1
 
 
 def insert_revision(values: dict) -> None:
-    """Keep one accepted change in the audit trail (``values``: field name: value)."""
-    columns = ", ".join(column(SheetRevision, name) for name in values)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {table_name(SheetRevision)} ({columns}) VALUES ({', '.join(['%s'] * len(values))})",
-            prepared(SheetRevision, values),
-        )
+    """Keep one accepted change in the audit trail (``values``: every field of REVISION_FIELDS)."""
+    db = connections[DEFAULT_DB_ALIAS]
+    with run("revision", prepared(db, SheetRevision, REVISION_FIELDS, values)):
+        pass

@@ -1,9 +1,10 @@
-"""Rendering the live standings partial as seldom as the polls allow (per process; the truth stays in the database).
+"""Rendering the live standings partial as seldom as the polls allow (the truth stays in the database).
 
-The HTML of one page at one standings version is kept in Django's cache (each process's own by default, one
-shared by every process with CACHE_URL) and rendered by one thread while the process's others wait for it. A
-process renders one page at most every ``settings.LIVE_RENDER_SECONDS``; in between, a poll that shows an older
-version gets the newest this process rendered, the next poll a newer one.
+The HTML of one page at one standings version is kept in Django's cache (without CACHE_URL, files shared by the
+processes of this machine; with it, Redis shared by every machine) and rendered by one thread of a process while
+its others wait for it. A page is rendered at most every ``settings.LIVE_RENDER_SECONDS`` by all the processes
+that share the cache; in between, a poll that shows an older version gets the newest rendered, the next poll a
+newer one.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ LIVE_RENDER_SECONDS = 1.0
 
 _rendering: dict[str, threading.Lock] = {}
 _rendering_guard = threading.Lock()
-#: The newest partial this process rendered for each page: when, version, HTML.
-_newest: dict[str, tuple[float, str, str]] = {}
+#: How long a rendered page is kept (seconds): far longer than any poll is behind.
+KEPT = 600
 
 
 def standings_number(version: str | None) -> int:
@@ -42,7 +43,7 @@ def rendered_once(key: str, render: Callable[[], str]) -> str:
             html = cache.get(key)
             if html is None:
                 html = render()
-                cache.set(key, html, 600)
+                cache.set(key, html, KEPT)
     finally:
         with _rendering_guard:
             _rendering.pop(key, None)
@@ -51,23 +52,20 @@ def rendered_once(key: str, render: Callable[[], str]) -> str:
 
 def live_partial(page: str, version: str, shown: str | None, render: Callable[[], str]) -> tuple[str, str]:
     """The version and HTML of ``page`` to send to a poll that shows version ``shown``: ``version``'s (rendered by
-    ``render`` if no process has), or within the render interval the newest this process rendered."""
+    ``render`` if nobody has), or within the render interval the newest rendered."""
     key = f"{page}:{version}"
     html = cache.get(key)
     if html is not None:
         return version, html
-    newest = _newest.get(page)
+    newest = cache.get(f"{page}:newest")
     if (
         newest is not None
-        and time.monotonic() - newest[0] < getattr(settings, "LIVE_RENDER_SECONDS", LIVE_RENDER_SECONDS)
+        and time.time() - newest[0] < getattr(settings, "LIVE_RENDER_SECONDS", LIVE_RENDER_SECONDS)
         and standings_number(newest[1]) > standings_number(shown)
     ):
-        return newest[1], newest[2]
+        html = cache.get(f"{page}:{newest[1]}")
+        if html is not None:
+            return newest[1], html
     html = rendered_once(key, render)
-    _newest[page] = (time.monotonic(), version, html)
+    cache.set(f"{page}:newest", (time.time(), version), KEPT)
     return version, html
-
-
-def forget() -> None:
-    """Drop what this process rendered last (its events' ids may be given again, as in a test database)."""
-    _newest.clear()
