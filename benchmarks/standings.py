@@ -88,14 +88,18 @@ class OneTable:
         self.seats = list(Seat.objects.filter(table_id=table).order_by("position")[:2])
 
     def change(self) -> None:
+        from tournaments.bulk_update import update_rows
         from tournaments.models import Seat
+        from tournaments.services.results import RESULT_FIELDS
 
         first, second = self.seats
-        for name in ("score", "tiebreak", "rank", "placement_points"):
+        for name in RESULT_FIELDS:
             one, other = getattr(first, name), getattr(second, name)
             setattr(first, name, other)
             setattr(second, name, one)
-        Seat.objects.bulk_update(self.seats, ["score", "tiebreak", "rank", "placement_points"])
+        update_rows(
+            Seat, RESULT_FIELDS, [(seat.pk, *(getattr(seat, name) for name in RESULT_FIELDS)) for seat in self.seats]
+        )
 
 
 def main() -> None:

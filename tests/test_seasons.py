@@ -12,9 +12,10 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from scoring.ranking import competition_ranks
 from tournaments.models import Club, Event, Person, Player, Season, Standing
 from tournaments.models.seasons import PointsRule
-from tournaments.services.ladder import competition_ranks, counted, season_ladder, season_points
+from tournaments.services.ladder import counted, season_ladder, season_points
 
 
 @pytest.fixture
@@ -58,7 +59,7 @@ def test_best_n_keeps_the_highest_and_the_earlier_of_equal_ones():
 
 
 def test_equal_totals_share_a_rank_and_the_next_rank_skips():
-    assert competition_ranks([10, 8, 8, 5, 5, 5, 1]) == [1, 2, 2, 4, 4, 4, 7]
+    assert competition_ranks([(t,) for t in [10, 8, 8, 5, 5, 5, 1]]) == [1, 2, 2, 4, 4, 4, 7]
 
 
 def test_all_results_count_and_a_player_missing_a_night_scores_nothing_there(club):

@@ -63,12 +63,18 @@ def season_is_public(season: Season) -> bool:
     return season.events.exists() and not season.events.filter(public=False).exists()
 
 
+def season_access(request, slug: str, season_id: int) -> tuple[Season, bool, bool]:
+    """The season, whether the visitor runs its club and whether its ladder is public; 404 when neither."""
+    season = get_object_or_404(Season.objects.select_related("club"), club__slug=slug, pk=season_id)
+    runs, public = can_run_club(request.user, season.club), season_is_public(season)
+    if not (runs or public):
+        raise Http404
+    return season, runs, public
+
+
 def visible_season(request, slug: str, season_id: int) -> Season:
     """The season, for its club's organisers, and for anyone when its ladder is public; else 404."""
-    season = get_object_or_404(Season.objects.select_related("club"), club__slug=slug, pk=season_id)
-    if can_run_club(request.user, season.club) or season_is_public(season):
-        return season
-    raise Http404
+    return season_access(request, slug, season_id)[0]
 
 
 class LoginRequired(Exception):

@@ -11,6 +11,16 @@ import weakref
 from django.db import DEFAULT_DB_ALIAS, connections
 
 
+def table_sql(model) -> str:
+    """The model's table name, quoted for the default database."""
+    return connections[DEFAULT_DB_ALIAS].ops.quote_name(model._meta.db_table)
+
+
+def column_sql(model, name: str) -> str:
+    """The column of the model's field ``name``, quoted for the default database."""
+    return connections[DEFAULT_DB_ALIAS].ops.quote_name(model._meta.get_field(name).column)
+
+
 class Joined:
     """The columns of ``models`` (each under its alias) and how to read their values back."""
 

@@ -28,7 +28,7 @@ from django.utils.html import format_html
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from .joined_rows import Joined
+from .joined_rows import Joined, column_sql, table_sql
 from .models import Event, Round, Table
 from .models.tokens import verified, well_formed
 
@@ -44,15 +44,11 @@ TABLE_ROUND_EVENT = Joined((Table, "t"), (Round, "r"), (Event, "e"))
 @cache
 def table_by_token_sql(vendor: str) -> str:
     """The statement of ``table_by_token`` for this kind of database."""
-    quote = connection.ops.quote_name
-
-    def column(model, name: str) -> str:
-        return quote(model._meta.get_field(name).column)
-
+    column = column_sql
     return (
-        f"SELECT {TABLE_ROUND_EVENT.columns()} FROM {quote(Table._meta.db_table)} t "
-        f"JOIN {quote(Round._meta.db_table)} r ON r.{column(Round, 'id')} = t.{column(Table, 'round')} "
-        f"JOIN {quote(Event._meta.db_table)} e ON e.{column(Event, 'id')} = r.{column(Round, 'event')} "
+        f"SELECT {TABLE_ROUND_EVENT.columns()} FROM {table_sql(Table)} t "
+        f"JOIN {table_sql(Round)} r ON r.{column(Round, 'id')} = t.{column(Table, 'round')} "
+        f"JOIN {table_sql(Event)} e ON e.{column(Event, 'id')} = r.{column(Round, 'event')} "
         f"WHERE t.{column(Table, 'token')} = %s"
     )
 

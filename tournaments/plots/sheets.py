@@ -10,9 +10,6 @@ from typing import Any
 @dataclass(frozen=True)
 class StoredSheet:
     round: int
-    table: int
-    manche: int
-    document: dict[str, Any]
     #: The rules' result: ``players``, each with ``score``, ``rank`` and the game's ``breakdown``.
     result: dict[str, Any]
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from django.http import HttpResponse
 from django.utils import formats
 from django.utils.translation import gettext as _
 from reportlab import rl_config
@@ -444,3 +445,10 @@ def build_pdf(event: Event, title: str, story: list, templates: Sequence[PageTem
     doc.footer_text = f"{event.name} · {title}"
     doc.build(story)
     return buffer.getvalue()
+
+
+def pdf_response(content: bytes, filename: str) -> HttpResponse:
+    """A PDF for the browser to show, named ``filename`` when saved."""
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response

@@ -69,21 +69,13 @@ def is_relabelling(pattern: Matrix, target: Matrix, image: list[int]) -> bool:
     )
 
 
-def refined_colours(matrix: Matrix, colours: list[int]) -> list[int]:
-    """Colour refinement (1-dimensional Weisfeiler-Leman) of weighted graphs, starting from ``colours``.
-
-    ``matrix`` may stack the rows of two graphs with the same number of vertices; each row's
-    neighbours are in its own graph, and the colours of both graphs stay comparable.
-    """
-    return refine(sparse_rows(matrix), colours)
-
-
 Rows = list[tuple[int, list[tuple[int, int]]]]
 
 
 def sparse_rows(matrix: Matrix) -> Rows:
-    """Each row of ``matrix`` (stacked as in ``refined_colours``) as its most common weight (the smallest of equally
-    common ones) and its other entries, each as (row of the stacked matrix, weight): short whether the graph is
+    """Each row of ``matrix`` (which may stack the rows of two graphs with the same number of vertices, each row's
+    neighbours in its own graph) as its most common weight (the smallest of equally common ones) and its other
+    entries, each as (row of the stacked matrix, weight): short whether the graph is
     sparse (early rounds) or nearly complete (late ones)."""
     n = len(matrix[0]) if matrix else 0
     rows = []
@@ -95,8 +87,9 @@ def sparse_rows(matrix: Matrix) -> Rows:
 
 
 def refine(rows: Rows, colours: list[int]) -> list[int]:
-    """``refined_colours`` on rows made by ``sparse_rows``: a row's colour class and entries other than its most
-    common weight tell it apart, its colour class sizes being the same in both graphs."""
+    """Colour refinement (1-dimensional Weisfeiler-Leman) of weighted graphs, starting from ``colours``, on rows
+    made by ``sparse_rows`` (the colours of stacked graphs stay comparable): a row's colour class and entries other
+    than its most common weight tell it apart, its colour class sizes being the same in both graphs."""
     classes = len(set(colours))
     while True:
         signatures = [

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from scoring.ranking import competition_ranks
+
 from ..collation import sort_key
 from ..models import Event, Person, Season, Standing
 
@@ -29,14 +31,6 @@ def counted(points: Sequence[int | None], best: int | None) -> set[int]:
     return set(sorted(played, key=lambda i: (-points[i], i))[:best])
 
 
-def competition_ranks(totals: Sequence[int]) -> list[int]:
-    """Ranks of totals already sorted high to low: equal totals share a rank, the next rank skips (1, 2, 2, 4)."""
-    ranks: list[int] = []
-    for i, total in enumerate(totals):
-        ranks.append(ranks[-1] if i and total == totals[i - 1] else i + 1)
-    return ranks
-
-
 @dataclass(frozen=True)
 class EventResult:
     """One person's result at one tournament of the season."""
@@ -52,10 +46,6 @@ class LadderRow:
     results: list[EventResult | None]
     total: int = 0
     rank: int = 0
-
-    @property
-    def played(self) -> int:
-        return sum(result is not None for result in self.results)
 
 
 @dataclass
@@ -108,7 +98,7 @@ def season_ladder(season: Season) -> Ladder:
         total = sum(points[i] for i in chosen)
         rows.append(LadderRow(people[person_id], results, total))
     rows.sort(key=lambda row: (-row.total, sort_key(row.person.name), row.person.pk))
-    for row, rank in zip(rows, competition_ranks([row.total for row in rows]), strict=True):
+    for row, rank in zip(rows, competition_ranks([(row.total,) for row in rows]), strict=True):
         row.rank = rank
     return Ladder(season, events, rows, unlinked, field_sizes)
 

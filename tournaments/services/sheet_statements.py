@@ -12,7 +12,7 @@ from functools import cache
 
 from django.db import DEFAULT_DB_ALIAS, connections
 
-from ..joined_rows import Joined
+from ..joined_rows import Joined, column_sql, table_sql
 from ..models import Manche, Player, Round, Seat, SheetRevision, Table
 
 #: The fields a save writes on its manche, in this order (besides the version, which it counts up).
@@ -52,17 +52,9 @@ MANCHE = Joined((Manche, "m"))
 @cache
 def sql(vendor: str) -> dict[str, str]:
     """The text of each statement for this kind of database."""
-    db = connections[DEFAULT_DB_ALIAS]
-    quote = db.ops.quote_name
-
-    def table(model) -> str:
-        return quote(model._meta.db_table)
-
-    def column(model, name: str) -> str:
-        return quote(model._meta.get_field(name).column)
-
-    lock = " FOR UPDATE OF t" if db.features.has_select_for_update_of else ""
-    pk = quote("id")
+    table, column = table_sql, column_sql
+    lock = " FOR UPDATE OF t" if connections[DEFAULT_DB_ALIAS].features.has_select_for_update_of else ""
+    pk = connections[DEFAULT_DB_ALIAS].ops.quote_name("id")
     version = column(Manche, "version")
     assignments = ", ".join(f"{column(Manche, name)} = %s" for name in SHEET_FIELDS)
     revision_columns = ", ".join(column(SheetRevision, name) for name in REVISION_FIELDS)
@@ -107,7 +99,12 @@ def seated(table_id: int) -> list[tuple[int, str]]:
 
 
 def lock_table(table_id: int) -> tuple[str, str]:
-    """Inside a transaction: lock the table's row (PostgreSQL) and return its status and its round's."""
+    """Inside a transaction: wait for every other change of the table's sheets or status, and keep them waiting
+    (the table's row is locked; SQLite has one writer at a time); returns the table's status and its round's.
+
+    Each such change locks the table's row first and its manches, seats and event after it, so none waits for
+    another in a circle; what is read after this is what the one before committed.
+    """
     with run("lock", [table_id]) as cursor:
         row = cursor.fetchone()
     if row is None:

@@ -23,6 +23,7 @@ from ..standings.refresh import mark_stale, sheet_saved
 from . import sheet_statements as statements
 from .audit import Author, record
 from .results import update_table_results
+from .sheet_statements import lock_table
 from .tables import NOT_STARTED, closed_reason
 
 __all__ = [
@@ -85,16 +86,6 @@ def with_event_fields(event, document: dict) -> dict:
     """The document with what the event decides rather than the table (its game says which fields)."""
     fields = event.game_bundle.document_fields(event)
     return {**document, **fields} if fields and isinstance(document, dict) else document
-
-
-def lock_table(table_id: int) -> tuple[str, str]:
-    """Inside a transaction: wait for every other change of the table's sheets or status, and keep them waiting;
-    returns the table's status and its round's.
-
-    Each such change locks the table's row first and its manches, seats and event after it, so none waits for
-    another in a circle; what is read after this is what the one before committed.
-    """
-    return statements.lock_table(table_id)
 
 
 class NoSuchManche(LookupError):

@@ -12,13 +12,14 @@ from dataclasses import dataclass
 from django.utils import formats
 from django.utils.translation import gettext as _
 
+from ..games.story import round_label
 from ..models import Event, Manche, Player
 from ..models.rounds import RoundStatus
 from ..plots import Group, Plot, Series, lines, strips
 from ..plots.sheets import StoredSheet
 from ..ratings.pages import GameHistory
-from ..standings.build import ranks_after, seat_results
-from ..standings.metrics import SeatResult
+from ..standings.build import seat_results
+from ..standings.metrics import SeatResult, rank_tally, tally
 
 #: The lines of the event's movement plot: the players ranked first now.
 TOP = 8
@@ -48,15 +49,14 @@ def movement(event: Event, results: Sequence[SeatResult]) -> Movement:
         return Movement([], {}, {})
     names = dict(event.players.values_list("pk", "name"))
     ranks: dict[int, list[int | None]] = {player: [] for player in names}
+    counted, done = tally((), names), 0
     for number in rounds:
-        after = ranks_after(list(results), list(names), number)
+        tally((r for r in results if done < r.round <= number), (), into=counted)
+        done = number
+        after = {r.player: r.rank for r in rank_tally(counted) if r.rounds}
         for player in names:
             ranks[player].append(after.get(player))
     return Movement(rounds, names, ranks)
-
-
-def round_label(number: int) -> str:
-    return _("R%(number)d") % {"number": number}
 
 
 def movement_plot(moved: Movement, player: int | None = None, ident: str = "movement") -> Plot | None:
@@ -107,7 +107,7 @@ def event_sheets(event: Event) -> list[StoredSheet]:
     """The event's scored sheets of published rounds, in one query."""
     rows = Manche.objects.filter(
         table__round__event=event, table__round__published=True, result__isnull=False
-    ).values_list("table__round__number", "table__number", "number", "document", "result")
+    ).values_list("table__round__number", "result")
     return [StoredSheet(*row) for row in rows.order_by("table__round__number", "table__number", "number")]
 
 

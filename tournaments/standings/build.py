@@ -44,14 +44,6 @@ def seat_results(event: Event | int) -> list[SeatResult]:
     return [SeatResult._make(row) for row in result_rows(event)]
 
 
-def ranks_after(results: list[SeatResult], players: list[int], number: int) -> dict[int, int]:
-    """Each player's rank after round ``number``, for the players who had a result by then."""
-    if number < 1:
-        return {}
-    counted = tally((r for r in results if r.round <= number), players)
-    return {r.player: r.rank for r in rank_tally(counted) if r.rounds}
-
-
 def compute_standings(event: Event | int) -> dict[int, tuple]:
     """Each player's standing as the stored columns (``STORED``) would hold it, by player id.
 

@@ -32,10 +32,8 @@ def standings_number(version: str | None) -> int:
 
 
 def rendered_once(key: str, render: Callable[[], str]) -> str:
-    """The cached HTML under ``key``, rendered by ``render`` when missing, once however many threads ask at once."""
-    html = cache.get(key)
-    if html is not None:
-        return html
+    """The HTML under ``key``, rendered by ``render`` (the caller found it missing), once however many threads of
+    this process ask at once."""
     with _rendering_guard:
         lock = _rendering.setdefault(key, threading.Lock())
     try:

@@ -4,7 +4,7 @@ their QR codes and links start with."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpResponse, HttpResponseBadRequest
+from django.http import HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
@@ -14,17 +14,12 @@ from ..collation import sort_key
 from ..forms.address import PublicAddressForm
 from ..numbers import whole_number
 from ..printing.cards import player_cards_pdf
+from ..printing.common import pdf_response
 from ..printing.seating import seating_pdf
 from ..printing.sheets import round_with_seats, score_sheets_pdf
 from ..printing.standings import standings_after, standings_pdf, stored_standings
 from ..public_address import candidates, public_address, public_link
 from ..services.statistics import printed_charts
-
-
-def pdf_response(content: bytes, filename: str) -> HttpResponse:
-    response = HttpResponse(content, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    return response
 
 
 def sheets(request, slug: str, number: int):

@@ -114,7 +114,7 @@ def standings(request, slug: str):
 
 def live_fragment(request, event: Event, stage: Stage) -> tuple[str, str]:
     """The live standings partial and the version it shows, rendered once per standings version, stage, language,
-    sort and page, and not more often than ``LIVE_RENDER_SECONDS`` by this process.
+    sort and page, and not more often than ``LIVE_RENDER_SECONDS`` by the processes sharing the cache.
 
     See ``standings.live_render``.
     """

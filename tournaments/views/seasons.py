@@ -4,15 +4,15 @@ as a page, CSV, Excel and PDF."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from ..access import can_run_club, organiser_club, season_is_public, visible_season
+from ..access import organiser_club, season_access, visible_season
 from ..csv_export import csv_response
 from ..forms.seasons import SeasonForm
+from ..printing.common import pdf_response
 from ..printing.ladder import ladder_pdf, rule_text, unlinked_text
 from ..services.ladder import ladder_table, season_ladder
 from ..spreadsheets import xlsx_response
@@ -40,7 +40,7 @@ def season_form(request, slug: str, season_id: int | None = None):
 
 def ladder_page(request, slug: str, season_id: int):
     """The season's ladder: each person's season points per tournament, the counted ones, total and rank."""
-    season = visible_season(request, slug, season_id)
+    season, runs_club, public = season_access(request, slug, season_id)
     ladder = season_ladder(season)
     context = {
         "club": season.club,
@@ -48,8 +48,8 @@ def ladder_page(request, slug: str, season_id: int):
         "ladder": ladder,
         "rule": rule_text(ladder),
         "unlinked": unlinked_text(ladder.unlinked) if ladder.unlinked else "",
-        "runs_club": can_run_club(request.user, season.club),
-        "public": season_is_public(season),
+        "runs_club": runs_club,
+        "public": public,
     }
     return render(request, "tournaments/clubs/ladder.html", context)
 
@@ -70,9 +70,7 @@ def ladder_xlsx(request, slug: str, season_id: int):
 
 def ladder_print(request, slug: str, season_id: int):
     season = visible_season(request, slug, season_id)
-    response = HttpResponse(ladder_pdf(season_ladder(season)), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{file_name(season, "pdf")}"'
-    return response
+    return pdf_response(ladder_pdf(season_ladder(season)), file_name(season, "pdf"))
 
 
 urlpatterns = [

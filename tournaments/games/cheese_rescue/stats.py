@@ -11,6 +11,7 @@ from django.utils.translation import ngettext
 
 from ...plots import Bar, Group, Plot, bars, strips
 from ...plots.sheets import StoredSheet
+from ..story import round_label, strip_headings
 from .labels import removal_steps
 
 REMOVED = ("cats", "mice", "cheeses")
@@ -35,8 +36,8 @@ def stats(sheets: Sequence[StoredSheet]) -> list[Plot]:
             "cheese-saved",
             _("Cheese saved"),
             _("How many of their cheeses each player had left on the board, round by round."),
-            [Group(_("R%(number)d") % {"number": n}, saved[n]) for n in sorted(saved)],
-            [_("Round"), _("Players"), _("Fewest"), _("Median"), _("Most")],
+            [Group(round_label(n), saved[n]) for n in sorted(saved)],
+            strip_headings(),
         )
     ]
     if boards:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from ...plots import Bar, Group, Plot, bars, strips
 from ...plots.sheets import StoredSheet
+from ..story import round_label, strip_headings
 
 
 def manches(sheets: Sequence[StoredSheet]):
@@ -42,7 +43,7 @@ def stats(sheets: Sequence[StoredSheet]) -> list[Plot]:
         "vegetables-crosses",
         _("Crosses per manche"),
         _("Each player's crosses in each manche, round by round: a dot each, the bar at the median."),
-        [Group(_("R%(number)d") % {"number": n}, by_round[n]) for n in sorted(by_round)],
-        [_("Round"), _("Players"), _("Fewest"), _("Median"), _("Most")],
+        [Group(round_label(n), by_round[n]) for n in sorted(by_round)],
+        strip_headings(),
     )
     return [pozzo, crosses]
