@@ -10,7 +10,9 @@ from decimal import Decimal
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from django.utils.functional import Promise
+from django_tables2.data import TableListData
 
 from tests.factories import cheese_tallies, enter, seat_by_hand
 from tournaments.models import Player, Standing
@@ -19,6 +21,8 @@ from tournaments.standings.build import rebuild_standings
 from tournaments.standings.metrics import SeatResult, rank_players
 from tournaments.standings.rows import standings_rows
 from tournaments.standings.stage import Stage, stage_of, standings_stage
+from tournaments.standings.tables import StandingsRows
+from tournaments.views.public import standings_table
 
 pytestmark = pytest.mark.django_db
 
@@ -132,6 +136,36 @@ def test_a_dropped_player_keeps_their_place_and_is_marked(client, cheese):
     assert re.search(rf"{name}</a> <span class=\"tag\">dropped</span>", page)
     projector = client.get(reverse("tournaments:projector", args=[cheese.slug])).content.decode()
     assert re.search(rf'<tr class="dropped">\s*<td class="number">{leader.rank}</td>', projector)
+
+
+def html_text(html: str) -> str:
+    """Markup with its layout whitespace dropped, to compare two renderings of one table."""
+    return re.sub(r">\s+<", "><", re.sub(r"\s+", " ", html)).replace(" >", ">").strip()
+
+
+@pytest.mark.parametrize("sort", ["", "-rank", "player", "-club", "points", "-score", "tiebreak", "-rounds_played"])
+def test_the_standings_table_draws_the_rows_django_tables2_itself_would(rf, cheese, sort, monkeypatch):
+    ids = cheese.ids
+    play(cheese, 1, [ids[:4], ids[4:]], COMPLETE, [[9, 6, 4, 1], [9, 6, 4, 1]])
+    play(cheese, 2, [ids[::2], ids[1::2]], IN_PLAY, [[1, 4, 6, 9]])
+    Player.objects.filter(pk=ids[3]).update(active=False, club="")
+    Player.objects.filter(pk=ids[5]).update(club="Club <b> & Co")
+    rebuild_standings(cheese)
+    request = rf.get("/", {"sort": sort} if sort else {})
+    for language in ["en", "it"]:
+        with translation.override(language):
+            table = standings_table(request, cheese, standings_stage(cheese))
+            assert len(table.body()) == 8
+            drawn = table.as_html(request)
+            table.template_name = "django_tables2/semantic.html"
+            assert html_text(drawn) == html_text(table.as_html(request))
+    with monkeypatch.context() as library:
+        library.setattr(StandingsRows, "order_by", TableListData.order_by)
+        sorted_by_the_library = standings_table(request, cheese, standings_stage(cheese))
+    assert [row.record.player_id for row in table.paginated_rows] == [
+        row.record.player_id for row in sorted_by_the_library.paginated_rows
+    ]
+    assert "Club &lt;b&gt; &amp; Co" in drawn and 'class="dropped' in drawn and "▲" in drawn and "▼" in drawn
 
 
 # The game's tiebreak -----------------------------------------------------------------------------------------------

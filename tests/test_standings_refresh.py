@@ -21,7 +21,7 @@ from tournaments.models import Event, Manche, Standing
 from tournaments.models.rounds import RoundStatus
 from tournaments.services.round_end import complete_round, reopen_round
 from tournaments.services.sheets import Author, record_sheet
-from tournaments.standings import refresh
+from tournaments.standings import live_render, refresh
 from tournaments.standings.build import compute_standings, rebuild_standings, store_standings, stored_rows
 
 LINK = Author(via="link")
@@ -260,7 +260,7 @@ def test_within_the_interval_the_rebuild_waits_and_a_timer_does_it(event, settin
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.postgres
-def test_a_rebuild_left_waiting_is_done_by_the_next_poll_of_the_live_standings(event, settings, client, timers):
+def test_a_rebuild_left_waiting_is_started_by_the_next_poll_of_the_live_standings(event, settings, client, timers):
     settings.STANDINGS_REBUILD_INTERVAL = 0.3
     first, second = tables(event)[:2]
     save(first, [9, 6, 4, 1])
@@ -272,7 +272,14 @@ def test_a_rebuild_left_waiting_is_done_by_the_next_poll_of_the_live_standings(e
         timer.cancel()
     timers.clear()
     assert client.get(live, {"v": version}).status_code == 204, "within the interval: the standings as they are"
+    assert refresh.scheduled(event.pk), "the poll set a timer for the end of the interval"
+    for timer in list(timers.values()):
+        timer.cancel()
+    timers.clear()
     time.sleep(0.35)
+    began = time.monotonic()
+    assert client.get(live, {"v": version}).status_code == 204, "the poll answers at once, a timer rebuilds"
+    assert wait_until_counted(event, 5) < 1.5 and time.monotonic() - began < 1.5
     answer = client.get(live, {"v": version})
     assert answer.status_code == 200
     assert f'data-version="{int(version.split("-")[0]) + 1}-live1"' in answer.content.decode()
@@ -340,6 +347,45 @@ def test_a_page_of_the_live_standings_is_rendered_at_most_once_a_second_by_the_p
     time.sleep(1.05)
     save(first, [5, 5, 5, 5])
     assert 'data-version="3-live1"' in client.get(live, {"v": "0-live1"}).content.decode(), "a second later"
+
+
+def test_while_a_thread_renders_a_page_a_poll_that_shows_an_older_version_gets_the_newest_without_waiting(settings):
+    settings.LIVE_RENDER_SECONDS = 0.0
+    page = "standings-live:test-waiting"
+    assert live_render.live_partial(page, "1-live1", None, lambda: "<p>1</p>") == ("1-live1", "<p>1</p>")
+    started, release = threading.Event(), threading.Event()
+
+    def slow_render() -> str:
+        started.set()
+        release.wait(10)
+        return "<p>2</p>"
+
+    renderer = threading.Thread(target=lambda: live_render.live_partial(page, "2-live1", "1-live1", slow_render))
+    renderer.start()
+    try:
+        assert started.wait(10)
+        began = time.monotonic()
+        behind = live_render.live_partial(page, "2-live1", "0-live1", lambda: pytest.fail("rendered twice"))
+        assert behind == ("1-live1", "<p>1</p>"), "one version behind the newest: no wait, the newest rendered"
+        assert time.monotonic() - began < 1
+    finally:
+        release.set()
+        renderer.join(10)
+    assert live_render.live_partial(page, "2-live1", "1-live1", lambda: pytest.fail("rendered twice")) == (
+        "2-live1",
+        "<p>2</p>",
+    )
+
+
+def test_a_page_another_process_renders_is_not_rendered_again_by_a_poll_that_can_show_the_newest(settings):
+    settings.LIVE_RENDER_SECONDS = 0.0
+    page = "standings-live:test-claimed"
+    assert live_render.live_partial(page, "1-live1", None, lambda: "<p>1</p>") == ("1-live1", "<p>1</p>")
+    assert not live_render.claimed(f"{page}:2-live1", 0.0), "nobody renders it: this poll claims it"
+    behind = live_render.live_partial(page, "2-live1", "0-live1", lambda: pytest.fail("rendered twice"))
+    assert behind == ("1-live1", "<p>1</p>"), "claimed by another process: the newest rendered"
+    showing = live_render.live_partial(page, "2-live1", "1-live1", lambda: "<p>2</p>")
+    assert showing == ("2-live1", "<p>2</p>"), "who shows the newest already waits for nobody's claim"
 
 
 # What a save and a poll cost -----------------------------------------------------------------------------------

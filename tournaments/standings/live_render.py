@@ -3,8 +3,8 @@
 The HTML of one page at one standings version is kept in Django's cache (without CACHE_URL, files shared by the
 processes of this machine; with it, Redis shared by every machine) and rendered by one thread of a process while
 its others wait for it. A page is rendered at most every ``settings.LIVE_RENDER_SECONDS`` by all the processes
-that share the cache; in between, a poll that shows an older version gets the newest rendered, the next poll a
-newer one.
+that share the cache; in between, and while a thread of any of them renders it, a poll that shows an older version
+gets the newest rendered, the next poll a newer one.
 """
 
 from __future__ import annotations
@@ -23,6 +23,9 @@ _rendering: dict[str, threading.Lock] = {}
 _rendering_guard = threading.Lock()
 #: How long a rendered page is kept (seconds): far longer than any poll is behind.
 KEPT = 600
+#: How long a process's claim to render a page keeps the others from rendering it too (seconds): longer than any
+#: render, short enough that a claim left by a process that died holds nobody up for long.
+CLAIMED = 10
 
 
 def standings_number(version: str | None) -> int:
@@ -48,19 +51,24 @@ def rendered_once(key: str, render: Callable[[], str]) -> str:
     return html
 
 
+def claimed(key: str, newest_at: float) -> bool:
+    """Whether the page under ``key`` is left to be rendered later or by another thread (of any process); when not,
+    the caller has claimed it and renders it."""
+    if time.time() - newest_at < getattr(settings, "LIVE_RENDER_SECONDS", LIVE_RENDER_SECONDS) or key in _rendering:
+        return True
+    return not cache.add(f"{key}:claimed", True, CLAIMED)
+
+
 def live_partial(page: str, version: str, shown: str | None, render: Callable[[], str]) -> tuple[str, str]:
     """The version and HTML of ``page`` to send to a poll that shows version ``shown``: ``version``'s (rendered by
-    ``render`` if nobody has), or within the render interval the newest rendered."""
+    ``render`` if nobody has), or the newest rendered when the poll shows an older one and ``version``'s is left
+    to later or to another thread."""
     key = f"{page}:{version}"
     html = cache.get(key)
     if html is not None:
         return version, html
     newest = cache.get(f"{page}:newest")
-    if (
-        newest is not None
-        and time.time() - newest[0] < getattr(settings, "LIVE_RENDER_SECONDS", LIVE_RENDER_SECONDS)
-        and standings_number(newest[1]) > standings_number(shown)
-    ):
+    if newest is not None and standings_number(newest[1]) > standings_number(shown) and claimed(key, newest[0]):
         html = cache.get(f"{page}:{newest[1]}")
         if html is not None:
             return newest[1], html

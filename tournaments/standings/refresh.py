@@ -1,10 +1,11 @@
 """Keeping the stored standings up to date without holding up the saves.
 
 A save marks its event's standings out of date inside its own transaction (``mark_stale``). After its commit, and
-whenever a standings or projector page is asked for, ``refresh_standings`` rebuilds them, unless they are up to
-date, another process is rebuilding them, or the last rebuild finished less than ``STANDINGS_REBUILD_INTERVAL``
-seconds ago (half a second by default). In that last case a timer of this process looks again once the interval is
-over, and whoever rebuilds looks again after storing, so the last save is always counted, within about the interval.
+whenever a standings or projector page is asked for, ``refresh_standings`` rebuilds them (a poll of the live
+standings leaves that to a timer), unless they are up to date, another process is rebuilding them, or the last
+rebuild finished less than ``STANDINGS_REBUILD_INTERVAL`` seconds ago (half a second by default). In that last case
+a timer of this process looks again once the interval is over, and whoever rebuilds looks again after storing, so
+the last save is always counted, within about the interval.
 
 What every process needs is in the event's row (``models.Event``): the out-of-date flag, the lease of the process
 rebuilding, and what the stored standings count. A process that wants to rebuild takes the lease with one conditional
@@ -146,8 +147,9 @@ def rebuild_now(event_id: int, *, only_if_stale: bool = False) -> bool:
     return True
 
 
-def refresh_standings(event: Event | int) -> bool:
+def refresh_standings(event: Event | int, *, in_background: bool = False) -> bool:
     """Rebuild the event's standings if they are out of date and it is this process's turn; True when it rebuilt.
+    ``in_background`` leaves the rebuild to a timer of this process, so the caller (a poll) answers at once.
 
     Given an event just read, its bookkeeping tells what is due without asking the database again (and is read
     again after a rebuild). When the interval since the last rebuild is not over, a timer of this process tries
@@ -159,7 +161,7 @@ def refresh_standings(event: Event | int) -> bool:
         state = due(event.standings_stale, event.standings_lease, event.standings_built_at, now)
         if not state.needed or state.busy:
             return False
-        if state.wait:
+        if state.wait or in_background:
             schedule(event_id, state.wait)
             return False
     try:

@@ -137,8 +137,13 @@ def live_fragment(request, event: Event, stage: Stage) -> tuple[str, str]:
 
 
 def standings_live(request, slug: str):
-    """The standings partial when they changed since version ``v``; 204 (nothing to swap) when not."""
-    event = standings_event(request, slug)
+    """The standings partial when they changed since version ``v``; 204 (nothing to swap) when not.
+
+    A poll leaves a rebuild that is due to a timer (the next poll shows it): polls come by the hundred, and none
+    should wait for a rebuild.
+    """
+    event = visible_event(request, slug)
+    refresh_standings(event, in_background=True)
     stage = standings_stage(event)
     asked = request.GET.get("v")
     if asked == live_version(event, stage):
