@@ -23,7 +23,6 @@ from ..standings.refresh import mark_stale, sheet_saved
 from . import sheet_statements as statements
 from .audit import Author, record
 from .results import update_table_results
-from .sheet_statements import lock_table
 from .tables import NOT_STARTED, closed_reason
 
 __all__ = [
@@ -133,7 +132,7 @@ def record_table_sheet(table: Table, number: int, document: dict, *, based_on: i
         "confirmed_at": None,
     }
     with transaction.atomic():
-        table_status, round_status = lock_table(table.pk)
+        table_status, round_status = statements.lock_table(table.pk)
         manches = statements.table_manches(table.pk)
         current = next((m for m in manches if m.number == number), None)
         if current is None:
@@ -225,7 +224,7 @@ def confirmation_refusal(manche: Manche, author: Author) -> str | None:
 def confirm_sheet(manche: Manche, *, version: int, author: Author) -> Manche:
     """A second person confirms the sheet as it is at ``version`` (see ``confirmation_refusal``)."""
     with transaction.atomic():
-        lock_table(manche.table_id)
+        statements.lock_table(manche.table_id)
         current = Manche.objects.select_related("table__round__event").get(pk=manche.pk)
         closed_refusal(current, author)
         if current.document is None:
@@ -253,7 +252,7 @@ def confirm_sheet(manche: Manche, *, version: int, author: Author) -> Manche:
 def dispute_sheet(manche: Manche, author: Author) -> None:
     """Mark the manche's table disputed: the organiser sorts it out."""
     with transaction.atomic():
-        lock_table(manche.table_id)
+        statements.lock_table(manche.table_id)
         current = Manche.objects.select_related("table__round__event").get(pk=manche.pk)
         closed_refusal(current, author)
         table = current.table

@@ -20,10 +20,7 @@ STORED = ("rank", "previous_rank", "previous_round", "points", "score", "tiebrea
 
 
 class ListedPlayer(SimpleNamespace):
-    """What the standings show of a player: ``pk``, ``name``, ``club`` and ``active``."""
-
-    def __str__(self) -> str:
-        return self.name
+    """What the standings show of a player: ``name``, ``club`` and ``active``."""
 
 
 class ListedStanding(SimpleNamespace):
@@ -57,7 +54,7 @@ def standings_rows(event: Event, stage: Stage) -> list[ListedStanding]:
         *STORED, "player_id", "player__name", "player__club", "player__active"
     ):
         row = ListedStanding(**dict(zip(STORED, values, strict=True)), player_id=player_id)
-        row.player = ListedPlayer(pk=player_id, name=name, club=club, active=active)
+        row.player = ListedPlayer(name=name, club=club, active=active)
         row.movement = Standing.movement.fget(row)
         for key, metric in METRICS.items():
             setattr(row, f"shown_{key}", metric.shown_value(getattr(row, key), game))
