@@ -15,7 +15,8 @@ keep-alive connections:
   with the version they last got, pausing --think seconds on average between saves (10: about 5 saves a second
   from 50 scorers, several times the busiest minute of a real 64-table room; 0.5: about 100 a second); after one
   save in --stale-every, a second phone of the table saves on purpose with an older version and must get 409;
-- viewers poll /e/<slug>/standings/live/?v=<version> every 3 s as the live page does (204 when unchanged);
+- viewers poll /e/<slug>/standings/live/?v=<version shown> every 3 s as the live page does (204 when unchanged),
+  and a second later too when the answer says that newer standings are being rendered;
 - a monitor reads the event's standings bookkeeping every 25 ms: which sheets the stored standings count
   (those saved before ``standings_built_from``) and since when (``standings_built_at``).
 
@@ -62,7 +63,9 @@ REQUEST_TIMEOUT = 30
 SAVE_TARGET_MS = 250
 POLL_TARGET_MS = 250
 LAG_TARGET_SECONDS = 2.0
-VERSION = re.compile(rb'data-version="(\d+)"')
+VERSION = re.compile(rb'data-version="([^"]+)"')
+#: What the live page does on the ``HX-Trigger: standings-pending`` of a poll's answer: ask again a second later.
+PENDING, PENDING_AGAIN_SECONDS = "standings-pending", 1.0
 
 #: A valid VEGEtables manche; any reordering of the players' columns is valid too.
 MANCHE = {
@@ -113,8 +116,8 @@ def main() -> None:
 # The event ----------------------------------------------------------------------------------------------------
 
 
-def build_event(seed: int, players: int) -> tuple[str, int, list[dict]]:
-    """A VEGEtables event, its first round seated and published: the slug, standings version and tables."""
+def build_event(seed: int, players: int) -> tuple[str, list[dict]]:
+    """A VEGEtables event, its first round seated and published: the slug and tables."""
     import datetime
 
     from tournaments.models import Event, Manche, Player, Round, Seat, Table
@@ -145,8 +148,7 @@ def build_event(seed: int, players: int) -> tuple[str, int, list[dict]]:
         described.append({"token": table.token, "players": [name for _pk, name in group]})
     Seat.objects.bulk_create(seats)
     Manche.objects.bulk_create(manches)
-    event.refresh_from_db()
-    return event.slug, event.standings_version, described
+    return event.slug, described
 
 
 def sheet(players: list[str], rng: random.Random) -> dict:
@@ -166,6 +168,8 @@ class Connection:
         self.port = port
         self.conn: http.client.HTTPConnection | None = None
         self.last_used = 0.0
+        #: The last answer's ``HX-Trigger`` header (events it raises on the page).
+        self.trigger = ""
 
     def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, bytes, float]:
         if self.conn is not None and time.monotonic() - self.last_used > KEEP_ALIVE - 1:
@@ -183,6 +187,7 @@ class Connection:
             self.close()
             raise
         elapsed = time.perf_counter() - start
+        self.trigger = response.getheader("HX-Trigger") or ""
         self.last_used = time.monotonic()
         if response.will_close:
             self.close()
@@ -296,36 +301,47 @@ class Scorer(threading.Thread):
 
 
 class Viewer(threading.Thread):
-    """The live standings page: ask every 3 s whether the standings changed since the version it shows."""
+    """The live standings page: ask every 3 s whether the standings changed since the version it shows, and once
+    more a second later when told that newer ones are being rendered (the ``standings-pending`` event)."""
 
-    def __init__(self, number: int, port: int, slug: str, version: int, tally: Tally, args, end: float):
+    def __init__(self, number: int, port: int, slug: str, tally: Tally, args, end: float):
         super().__init__(daemon=True)
         self.rng = random.Random(args.seed * 7919 + number)
         self.connection = Connection(port)
-        self.slug, self.version, self.tally, self.end = slug, version, tally, end
+        self.slug, self.version, self.tally, self.end = slug, "", tally, end
 
     def open(self) -> None:
         """Before the clock starts, as the page loads: the standings as they are."""
-        self.connection.request("GET", f"/e/{self.slug}/standings/live/?v={self.version}")
+        self.poll()
+
+    def poll(self) -> tuple[int, float, bool]:
+        """One poll: its status, seconds, and whether the answer asks for another soon."""
+        status, content, seconds = self.connection.request("GET", f"/e/{self.slug}/standings/live/?v={self.version}")
+        found = VERSION.search(content) if status == 200 else None
+        if found:
+            self.version = found.group(1).decode()
+        return status, seconds, PENDING in self.connection.trigger
 
     def run(self) -> None:
         next_at = time.monotonic() + self.rng.uniform(0, POLL_SECONDS)
-        for _poll in range(int(self.end - time.monotonic()) + 2):
-            time.sleep(max(0.0, next_at - time.monotonic()))
+        again_at = None
+        while True:
+            due = min(next_at, again_at or next_at)
+            time.sleep(max(0.0, min(due, self.end) - time.monotonic()))
             if time.monotonic() >= self.end:
                 break
-            next_at += POLL_SECONDS
+            if due == again_at:
+                again_at = None
+            else:
+                next_at += POLL_SECONDS
             try:
-                status, content, seconds = self.connection.request(
-                    "GET", f"/e/{self.slug}/standings/live/?v={self.version}"
-                )
+                status, seconds, pending = self.poll()
             except (OSError, http.client.HTTPException) as error:
                 self.tally.add("standings_poll", type(error).__name__, None)
                 continue
             self.tally.add("standings_poll", status, seconds)
-            found = VERSION.search(content) if status == 200 else None
-            if found:
-                self.version = int(found.group(1))
+            if pending:
+                again_at = time.monotonic() + PENDING_AGAIN_SECONDS
         self.connection.close()
 
 
@@ -544,7 +560,7 @@ def run(args) -> None:
     vendor = _django.setup()
     from django.db import connections
 
-    slug, standings_version, tables = build_event(args.seed, args.players)
+    slug, tables = build_event(args.seed, args.players)
     connections.close_all()
     port = free_port()
     load_before = os.getloadavg()[0]
@@ -556,7 +572,7 @@ def run(args) -> None:
         scorers = [
             Scorer(i, port, tables[i :: args.scorers], tally, args, 0) for i in range(min(args.scorers, len(tables)))
         ]
-        viewers = [Viewer(i, port, slug, standings_version, tally, args, 0) for i in range(args.viewers)]
+        viewers = [Viewer(i, port, slug, tally, args, 0) for i in range(args.viewers)]
         for client in [*scorers, *viewers]:
             client.open()
         start = time.monotonic()

@@ -1,4 +1,4 @@
-"""WSGI entry point (gunicorn config.wsgi)."""
+"""WSGI entry point (gunicorn config.wsgi): the app, its process readied before it serves."""
 
 import os
 
@@ -7,3 +7,7 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 application = get_wsgi_application()
+
+from tournaments.warm_up import warm_up  # noqa: E402  (needs the apps loaded)
+
+warm_up()

@@ -127,7 +127,8 @@ def test_standings_page_and_projector_run_a_constant_number_of_queries(
 
 
 @pytest.mark.django_db
-def test_live_standings_answer_204_until_they_change(client, make_event):
+def test_live_standings_answer_204_until_they_change(client, make_event, settings):
+    settings.LIVE_RENDER_SECONDS = 0
     event = build_event(make_event, 8, 1)
     event.refresh_from_db()
     url = reverse("tournaments:standings_live", args=[event.slug])
@@ -139,6 +140,8 @@ def test_live_standings_answer_204_until_they_change(client, make_event):
     # Starting the next round changes what the standings are (live, round 2) before any sheet of it comes in.
     ids = list(event.players.order_by("pk").values_list("pk", flat=True))
     seat_by_hand(event, 2, [ids[:4], ids[4:]], RoundStatus.IN_PLAY)
+    pending = client.get(url, {"v": version})
+    assert (pending.status_code, pending["HX-Trigger"]) == (204, "standings-pending"), "rendered after this answer"
     started = client.get(url, {"v": version})
     assert started.status_code == 200
     assert "Live standings, round 2" in started.content.decode()

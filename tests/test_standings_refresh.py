@@ -10,6 +10,7 @@ import threading
 import time
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test import TestCase
 from django.test.utils import CaptureQueriesContext
@@ -338,21 +339,37 @@ def test_a_page_of_the_live_standings_is_rendered_at_most_once_a_second_by_the_p
     live = reverse("tournaments:standings_live", args=[event.slug])
     save(first, [9, 6, 4, 1])
     shown = re.search(r'data-version="([^"]+)"', client.get(live, {"v": "0-live1"}).content.decode()).group(1)
-    assert shown == "1-live1"
+    assert shown == "1-live1", "nothing rendered yet: this poll renders it"
     save(second, [1, 4, 6, 9])
     behind = client.get(live, {"v": "0-live1"})
     assert 'data-version="1-live1"' in behind.content.decode(), "within the second: the newest rendered"
-    assert client.get(live, {"v": shown}).status_code == 200, "who shows that one gets the version of now"
-    assert 'data-version="2-live1"' in client.get(live, {"v": "0-live1"}).content.decode()
+    showing = client.get(live, {"v": shown})
+    assert showing.status_code == 204 and not showing.has_header("HX-Trigger"), "left to a poll a second later"
     time.sleep(1.05)
-    save(first, [5, 5, 5, 5])
-    assert 'data-version="3-live1"' in client.get(live, {"v": "0-live1"}).content.decode(), "a second later"
+    showing = client.get(live, {"v": shown})
+    assert (showing.status_code, showing["HX-Trigger"]) == (204, "standings-pending"), "rendered after this answer"
+    assert 'data-version="2-live1"' in client.get(live, {"v": shown}).content.decode(), "the page asks again: here"
 
 
-def test_while_a_thread_renders_a_page_a_poll_that_shows_an_older_version_gets_the_newest_without_waiting(settings):
+@pytest.mark.django_db
+def test_a_page_rendered_after_a_poll_s_answer_is_in_the_poll_s_language(event, client, settings):
+    settings.LIVE_RENDER_SECONDS = 0.0
+    live = reverse("tournaments:standings_live", args=[event.slug])
+    save(tables(event)[0], [9, 6, 4, 1])
+    assert "Classifica" in client.get(live, {"v": "0-live1"}, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    save(tables(event)[1], [1, 4, 6, 9])
+    pending = client.get(live, {"v": "1-live1"}, HTTP_ACCEPT_LANGUAGE="it")
+    assert (pending.status_code, pending["HX-Trigger"]) == (204, "standings-pending")
+    english = client.get(live, {"v": "1-live1"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert english.status_code == 200 and "Live standings" in english.content.decode(), "another page, rendered now"
+    italian = client.get(live, {"v": "1-live1"}, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert 'data-version="2-live1"' in italian and "Classifica" in italian and "Live standings" not in italian
+
+
+def test_while_a_thread_renders_a_page_no_poll_waits_for_it(settings):
     settings.LIVE_RENDER_SECONDS = 0.0
     page = "standings-live:test-waiting"
-    assert live_render.live_partial(page, "1-live1", None, lambda: "<p>1</p>") == ("1-live1", "<p>1</p>")
+    assert live_render.live_partial(page, "1-live1", None, lambda: "<p>1</p>") == ("1-live1", "<p>1</p>", False)
     started, release = threading.Event(), threading.Event()
 
     def slow_render() -> str:
@@ -360,13 +377,16 @@ def test_while_a_thread_renders_a_page_a_poll_that_shows_an_older_version_gets_t
         release.wait(10)
         return "<p>2</p>"
 
+    # Outside a request, the poll that claims the render does it before it returns (in a request: after its answer).
     renderer = threading.Thread(target=lambda: live_render.live_partial(page, "2-live1", "1-live1", slow_render))
     renderer.start()
     try:
         assert started.wait(10)
         began = time.monotonic()
         behind = live_render.live_partial(page, "2-live1", "0-live1", lambda: pytest.fail("rendered twice"))
-        assert behind == ("1-live1", "<p>1</p>"), "one version behind the newest: no wait, the newest rendered"
+        assert behind == ("1-live1", "<p>1</p>", True), "one version behind the newest: the newest rendered"
+        showing = live_render.live_partial(page, "2-live1", "1-live1", lambda: pytest.fail("rendered twice"))
+        assert showing == ("1-live1", "<p>1</p>", True), "showing the newest rendered: nothing newer yet, on its way"
         assert time.monotonic() - began < 1
     finally:
         release.set()
@@ -374,18 +394,33 @@ def test_while_a_thread_renders_a_page_a_poll_that_shows_an_older_version_gets_t
     assert live_render.live_partial(page, "2-live1", "1-live1", lambda: pytest.fail("rendered twice")) == (
         "2-live1",
         "<p>2</p>",
+        False,
     )
 
 
-def test_a_page_another_process_renders_is_not_rendered_again_by_a_poll_that_can_show_the_newest(settings):
+def test_a_page_another_process_renders_is_not_rendered_again(settings):
     settings.LIVE_RENDER_SECONDS = 0.0
     page = "standings-live:test-claimed"
-    assert live_render.live_partial(page, "1-live1", None, lambda: "<p>1</p>") == ("1-live1", "<p>1</p>")
-    assert not live_render.claimed(f"{page}:2-live1", 0.0), "nobody renders it: this poll claims it"
+    assert live_render.live_partial(page, "1-live1", None, lambda: "<p>1</p>") == ("1-live1", "<p>1</p>", False)
+    assert cache.add(f"{page}:2-live1:claimed", True, live_render.CLAIMED), "another process claims it"
     behind = live_render.live_partial(page, "2-live1", "0-live1", lambda: pytest.fail("rendered twice"))
-    assert behind == ("1-live1", "<p>1</p>"), "claimed by another process: the newest rendered"
-    showing = live_render.live_partial(page, "2-live1", "1-live1", lambda: "<p>2</p>")
-    assert showing == ("2-live1", "<p>2</p>"), "who shows the newest already waits for nobody's claim"
+    assert behind == ("1-live1", "<p>1</p>", True)
+    showing = live_render.live_partial(page, "2-live1", "1-live1", lambda: pytest.fail("rendered twice"))
+    assert showing == ("1-live1", "<p>1</p>", True)
+
+
+def test_a_render_that_fails_gives_its_claim_up(settings):
+    settings.LIVE_RENDER_SECONDS = 0.0
+    page = "standings-live:test-failed"
+    live_render.live_partial(page, "1-live1", None, lambda: "<p>1</p>")
+
+    def broken() -> str:
+        raise RuntimeError("template error")
+
+    with pytest.raises(RuntimeError):
+        live_render.live_partial(page, "2-live1", "1-live1", broken)
+    assert live_render.live_partial(page, "2-live1", "1-live1", lambda: "<p>2</p>") == ("1-live1", "<p>1</p>", True)
+    assert live_render.live_partial(page, "2-live1", "1-live1", lambda: "<p>3</p>")[0] == "2-live1"
 
 
 # What a save and a poll cost -----------------------------------------------------------------------------------

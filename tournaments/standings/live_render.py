@@ -1,10 +1,10 @@
 """Rendering the live standings partial as seldom as the polls allow (the truth stays in the database).
 
 The HTML of one page at one standings version is kept in Django's cache (without CACHE_URL, files shared by the
-processes of this machine; with it, Redis shared by every machine) and rendered by one thread of a process while
-its others wait for it. A page is rendered at most every ``settings.LIVE_RENDER_SECONDS`` by all the processes
-that share the cache; in between, and while a thread of any of them renders it, a poll that shows an older version
-gets the newest rendered, the next poll a newer one.
+processes of this machine; with it, Redis shared by every machine). A poll never waits for a render once anything of
+its page was rendered: it gets the newest rendered, and the first poll to find the version of now missing renders it
+after its answer is sent. A page is rendered at most every ``settings.LIVE_RENDER_SECONDS`` by all the processes
+that share the cache. A poll told that the version of now is on its way asks again a second later.
 """
 
 from __future__ import annotations
@@ -12,15 +12,20 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 
 from django.conf import settings
 from django.core.cache import cache
+
+from ..after_response import after_response
 
 #: The default of ``settings.LIVE_RENDER_SECONDS``.
 LIVE_RENDER_SECONDS = 1.0
 
 _rendering: dict[str, threading.Lock] = {}
 _rendering_guard = threading.Lock()
+#: The event a poll's answer raises on the live page when the version of now is on its way (the page asks again).
+STANDINGS_PENDING = "standings-pending"
 #: How long a rendered page is kept (seconds): far longer than any poll is behind.
 KEPT = 600
 #: How long a process's claim to render a page keeps the others from rendering it too (seconds): longer than any
@@ -51,27 +56,47 @@ def rendered_once(key: str, render: Callable[[], str]) -> str:
     return html
 
 
-def claimed(key: str, newest_at: float) -> bool:
-    """Whether the page under ``key`` is left to be rendered later or by another thread (of any process); when not,
-    the caller has claimed it and renders it."""
-    if time.time() - newest_at < getattr(settings, "LIVE_RENDER_SECONDS", LIVE_RENDER_SECONDS) or key in _rendering:
-        return True
-    return not cache.add(f"{key}:claimed", True, CLAIMED)
+def render_soon(page: str, key: str, version: str, newest_at: float, render: Callable[[], str]) -> bool:
+    """Whether the page under ``key`` is on its way: being rendered by another thread (of any process), or claimed
+    now by this one, which renders it once its answer is sent. False while the newest rendered is too recent:
+    a later poll asks again."""
+    if time.time() - newest_at < getattr(settings, "LIVE_RENDER_SECONDS", LIVE_RENDER_SECONDS):
+        return False
+    if key not in _rendering and cache.add(f"{key}:claimed", True, CLAIMED):
+        after_response(partial(render_claimed, page, key, version, render))
+    return True
 
 
-def live_partial(page: str, version: str, shown: str | None, render: Callable[[], str]) -> tuple[str, str]:
-    """The version and HTML of ``page`` to send to a poll that shows version ``shown``: ``version``'s (rendered by
-    ``render`` if nobody has), or the newest rendered when the poll shows an older one and ``version``'s is left
-    to later or to another thread."""
+def render_now(page: str, key: str, version: str, render: Callable[[], str]) -> str:
+    """Render the page under ``key`` (once however many threads of this process ask) and make it the newest."""
+    html = rendered_once(key, render)
+    cache.set(f"{page}:newest", (time.time(), version), KEPT)
+    return html
+
+
+def render_claimed(page: str, key: str, version: str, render: Callable[[], str]) -> None:
+    """Render a page this process claimed; when that fails, give the claim up so that another poll can take it."""
+    try:
+        render_now(page, key, version, render)
+    except BaseException:
+        cache.delete(f"{key}:claimed")
+        raise
+
+
+def live_partial(page: str, version: str, shown: str | None, render: Callable[[], str]) -> tuple[str, str, bool]:
+    """What to send a poll of ``page`` that shows version ``shown``: a version, its HTML, and whether ``version``'s
+    own is on its way when an older one is sent.
+
+    ``version``'s when rendered; else the newest rendered (the same as ``shown`` or newer), and ``version``'s is
+    rendered after the answer (see ``render_soon``). Only a poll that finds nothing it may show renders first.
+    """
     key = f"{page}:{version}"
     html = cache.get(key)
     if html is not None:
-        return version, html
+        return version, html, False
     newest = cache.get(f"{page}:newest")
-    if newest is not None and standings_number(newest[1]) > standings_number(shown) and claimed(key, newest[0]):
+    if newest is not None and standings_number(newest[1]) >= standings_number(shown):
         html = cache.get(f"{page}:{newest[1]}")
         if html is not None:
-            return newest[1], html
-    html = rendered_once(key, render)
-    cache.set(f"{page}:newest", (time.time(), version), KEPT)
-    return version, html
+            return newest[1], html, render_soon(page, key, version, newest[0], render)
+    return version, render_now(page, key, version, render), False

@@ -25,12 +25,14 @@ import datetime
 import logging
 import threading
 from dataclasses import dataclass
+from functools import partial
 
 from django.conf import settings
 from django.db import DatabaseError, connection, connections, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from ..after_response import after_response
 from ..models import Event
 from ..models.event import STANDINGS_BOOKKEEPING
 from .build import compute_standings, store_standings
@@ -197,10 +199,17 @@ def rebuild_if_free(event_id: int, now: datetime.datetime) -> bool:
 
 
 def sheet_saved(event_id: int, *, at_once: bool = False) -> None:
-    """After a sheet's commit: the organiser's change is counted at once, a table's within the interval."""
+    """After a sheet's commit: the organiser's change is counted at once, a table's within the interval (once the
+    table's phone has its answer)."""
     if at_once:
         rebuild_now(event_id, only_if_stale=True)
-    elif not scheduled(event_id):
+    else:
+        after_response(partial(refresh_unless_scheduled, event_id))
+
+
+def refresh_unless_scheduled(event_id: int) -> None:
+    """Rebuild now if it is this process's turn, unless a timer of this process will anyway."""
+    if not scheduled(event_id):
         refresh_standings(event_id)
 
 

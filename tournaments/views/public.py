@@ -9,6 +9,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import path
+from django.utils import translation
 from django.utils.translation import get_language
 from django_tables2 import RequestConfig
 
@@ -24,7 +25,7 @@ from ..services.player_links import overview
 from ..services.statistics import player_plots
 from ..spreadsheets import xlsx_response
 from ..standings.figures import figures, metrics_of
-from ..standings.live_render import live_partial
+from ..standings.live_render import STANDINGS_PENDING, live_partial
 from ..standings.metrics import legends
 from ..standings.refresh import refresh_standings
 from ..standings.rows import movement, standings_rows
@@ -112,35 +113,34 @@ def standings(request, slug: str):
     return render(request, "tournaments/standings.html", standings_context(request, event))
 
 
-def live_fragment(request, event: Event, stage: Stage) -> tuple[str, str]:
-    """The live standings partial and the version it shows, rendered once per standings version, stage, language,
-    sort and page, and not more often than ``LIVE_RENDER_SECONDS`` by the processes sharing the cache.
+def live_fragment(request, event: Event, stage: Stage) -> tuple[str, str, bool]:
+    """The version, HTML and whether the version of now is on its way (``live_partial``), the partial rendered once
+    per standings version, stage, language, sort and page, and not more often than ``LIVE_RENDER_SECONDS`` by the
+    processes sharing the cache (perhaps once this poll is answered).
 
     See ``standings.live_render``.
     """
     version = live_version(event, stage)
+    language = get_language()
     page = ":".join(
-        [
-            "standings-live",
-            str(event.pk),
-            get_language(),
-            request.GET.get("sort", "")[:40],
-            request.GET.get("page", "")[:10],
-        ]
+        ["standings-live", str(event.pk), language, request.GET.get("sort", "")[:40], request.GET.get("page", "")[:10]]
     )
 
     def render() -> str:
-        context = {"event": event, "table": standings_table(request, event, stage), "stage": stage, "version": version}
-        return render_to_string("tournaments/_standings_live.html", context, request=request)
+        with translation.override(language):
+            table = standings_table(request, event, stage)
+            context = {"event": event, "table": table, "stage": stage, "version": version}
+            return render_to_string("tournaments/_standings_live.html", context, request=request)
 
     return live_partial(page, version, request.GET.get("v"), render)
 
 
 def standings_live(request, slug: str):
-    """The standings partial when they changed since version ``v``; 204 (nothing to swap) when not.
+    """The standings partial when they changed since version ``v``; 204 (nothing to swap) when not, with the
+    ``standings-pending`` event for the page (it asks again a second later) when newer ones are being rendered.
 
-    A poll leaves a rebuild that is due to a timer (the next poll shows it): polls come by the hundred, and none
-    should wait for a rebuild.
+    A poll leaves a rebuild that is due to a timer, and a render to after its answer: polls come by the hundred, and
+    none should wait.
     """
     event = visible_event(request, slug)
     refresh_standings(event, in_background=True)
@@ -148,8 +148,13 @@ def standings_live(request, slug: str):
     asked = request.GET.get("v")
     if asked == live_version(event, stage):
         return HttpResponse(status=204)
-    version, html = live_fragment(request, event, stage)
-    return HttpResponse(status=204) if asked == version else HttpResponse(html)
+    version, html, pending = live_fragment(request, event, stage)
+    if asked != version:
+        return HttpResponse(html)
+    unchanged = HttpResponse(status=204)
+    if pending:
+        unchanged["HX-Trigger"] = STANDINGS_PENDING
+    return unchanged
 
 
 def standings_csv(request, slug: str):
