@@ -8,15 +8,12 @@ from types import SimpleNamespace
 
 from ..collation import sort_key
 from ..models import Event, Standing
+from .build import STORED
 from .metrics import METRICS
 from .stage import Stage
 
 #: Names and clubs recur on every page view: their collation keys (the costly part of a page) are kept per process.
 cached_sort_key = lru_cache(maxsize=8192)(sort_key)
-
-
-#: What a listed standing reads of the stored one.
-STORED = ("rank", "previous_rank", "previous_round", "points", "score", "tiebreak", "buchholz", "rounds_played")
 
 
 class ListedPlayer(SimpleNamespace):
