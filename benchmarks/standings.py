@@ -88,7 +88,7 @@ class OneTable:
         self.seats = list(Seat.objects.filter(table_id=table).order_by("position")[:2])
 
     def change(self) -> None:
-        from tournaments.bulk_update import update_rows
+        from tournaments.sql import update_rows
         from tournaments.models import Seat
         from tournaments.services.results import RESULT_FIELDS
 

@@ -12,7 +12,6 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from config.env import env_bool, env_list, env_rate, secret_key
-from tournaments.public_address import AddressError, clean_public_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -21,20 +20,10 @@ DEBUG = env_bool("DEBUG", False)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
-
-def public_url_setting(value: str) -> str:
-    """``PUBLIC_URL``: the address phones reach this Tablescore at (``http://192.168.1.20:8000``), for every QR
-    code and printed link unless an event has its own; empty: the address each page was asked for."""
-    try:
-        return clean_public_url(value)
-    except AddressError:
-        raise ImproperlyConfigured(
-            f"PUBLIC_URL must be an address such as http://192.168.1.20:8000 (http or https, a host, an optional "
-            f"port, no path), not {value!r}"
-        ) from None
-
-
-PUBLIC_URL = public_url_setting(os.environ.get("PUBLIC_URL", ""))
+#: The address phones reach this Tablescore at (``http://192.168.1.20:8000``), for every QR code and printed link
+#: unless an event has its own; empty: the address each page was asked for. Checked as the app starts
+#: (``tournaments/checks.py``), cleaned where it is used (``tournaments/public_address.py``).
+PUBLIC_URL = os.environ.get("PUBLIC_URL", "")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -54,19 +43,19 @@ MIDDLEWARE = [
     "tournaments.after_response.AfterResponseMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "tournaments.security.RequestSizeLimitMiddleware",
-    "tournaments.security.SecurityHeadersMiddleware",
+    "tournaments.edge.body_size.RequestSizeLimitMiddleware",
+    "tournaments.edge.headers.SecurityHeadersMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "tournaments.security.RateLimitMiddleware",
+    "tournaments.edge.rate_limits.RateLimitMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",
-    "tournaments.security.DatabaseUnavailableMiddleware",
+    "tournaments.edge.busy_database.DatabaseUnavailableMiddleware",
     "tournaments.access.OrganiserLoginMiddleware",
     "tournaments.devices.DeviceCookieMiddleware",
 ]
@@ -142,8 +131,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+#: Made as the app starts if missing (``tournaments/apps.py``): whitenoise warns of a missing one.
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
-STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
@@ -170,7 +159,7 @@ SESSION_COOKIE_HTTPONLY = True
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 
-# tournaments/security.py: the Content-Security-Policy (no inline scripts or styles), bodies refused from their
+# tournaments/edge/: the Content-Security-Policy (no inline scripts or styles), bodies refused from their
 # Content-Length (413) above 256 kB, or 2 MB for the player list import, and rate limits.
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -227,8 +216,8 @@ AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
-AXES_CLIENT_IP_CALLABLE = "tournaments.security.client_ip"
-AXES_LOCKOUT_CALLABLE = "tournaments.security.login_lockout"
+AXES_CLIENT_IP_CALLABLE = "tournaments.edge.client_address.client_ip"
+AXES_LOCKOUT_CALLABLE = "tournaments.edge.login_throttle.login_lockout"
 AXES_DISABLE_ACCESS_LOG = True
 
 # Game bundles kept outside tournaments/games/ (module paths, each exposing GAME); see docs/architecture.md.

@@ -1,4 +1,8 @@
-"""``python -m scoring FILE|-``: print the result document (exit 0) or the error document (exit 2)."""
+"""``python -m scoring [--rules MODULE]... FILE|-``: print the result document (exit 0) or the error document (exit 2).
+
+The games are those of the registry (``scoring.games``); ``--rules MODULE`` registers the ``RULES`` of a module
+that lives elsewhere first, such as a game bundle's.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,10 @@ import sys
 
 from .engine import score
 from .errors import Problem, ScoreSheetError
+from .games import register_module
 from .i18n import _
+
+USAGE = "usage: python -m scoring [--rules MODULE]... FILE|-"
 
 
 def read_document(source: str) -> object:
@@ -19,13 +26,29 @@ def read_document(source: str) -> object:
     return json.loads(raw.decode("utf-8"))
 
 
+def parse(args: list[str]) -> tuple[list[str], str] | None:
+    """The modules named by ``--rules`` and the source, or None when the arguments do not fit the usage."""
+    modules = []
+    while len(args) > 2 and args[0] == "--rules":
+        modules.append(args[1])
+        args = args[2:]
+    return (modules, args[0]) if len(args) == 1 and args[0] != "--rules" else None
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
-        print("usage: python -m scoring FILE|-", file=sys.stderr)
+    parsed = parse(sys.argv[1:] if argv is None else argv)
+    if parsed is None:
+        print(USAGE, file=sys.stderr)
+        return 2
+    modules, source = parsed
+    try:
+        for module in modules:
+            register_module(module)
+    except (ImportError, LookupError, ValueError) as exc:
+        print(f"python -m scoring: {exc}", file=sys.stderr)
         return 2
     try:
-        document = read_document(args[0])
+        document = read_document(source)
     except OSError as exc:
         problem = Problem("", _("The file could not be read: {reason}."), {"reason": exc.strerror or str(exc)})
         return emit({"errors": [problem.as_dict()]}, 2)

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import Component, Problems, ScoreSheetError, at, components
-from .games import GAMES
+from .games import all_rules
 from .i18n import _
 from .ranking import competition_ranks
 from .registry import GameOutcome, GameRules, Sheet
@@ -20,9 +20,7 @@ MAX_PLAYERS = 9
 MAX_NAME_LENGTH = 100
 
 
-def read_sheet(
-    document: Any, problems: Problems, games: Mapping[str, GameRules] = GAMES
-) -> tuple[GameRules, Sheet] | None:
+def read_sheet(document: Any, problems: Problems, games: Mapping[str, GameRules]) -> tuple[GameRules, Sheet] | None:
     """The game and common fields of ``document``, or None after reporting what is wrong."""
     if not isinstance(document, dict):
         problems.add("", _("A score sheet is a JSON object with a game and its players."))
@@ -119,11 +117,13 @@ def result_document(sheet: Sheet, outcome: GameOutcome) -> dict[str, Any]:
     return result
 
 
-def score(document: Any, games: Mapping[str, GameRules] = GAMES) -> dict[str, Any]:
+def score(document: Any, games: Mapping[str, GameRules] | None = None) -> dict[str, Any]:
     """The result document for a score-sheet document; raises ScoreSheetError listing every problem.
 
-    ``games`` are the rules known by their key: this package's four games unless a caller brings its own.
+    ``games`` are the rules known by their key: every registered game (``games.all_rules()``) unless a caller
+    brings its own.
     """
+    games = all_rules() if games is None else games
     problems = Problems()
     try:
         read = read_sheet(document, problems, games)
@@ -141,19 +141,21 @@ def score(document: Any, games: Mapping[str, GameRules] = GAMES) -> dict[str, An
     return result_document(sheet, outcome)
 
 
-def normalise(document: Any, games: Mapping[str, GameRules] = GAMES) -> Any:
+def normalise(document: Any, games: Mapping[str, GameRules] | None = None) -> Any:
     """``document`` with only the keys its game's rules read, at any depth; anything else is dropped.
 
     The common fields are kept whatever the game; a value that is not a JSON object is returned as it is.
     """
     if not isinstance(document, dict):
         return document
+    games = all_rules() if games is None else games
     game = document.get("game")
     rules = games.get(game) if isinstance(game, str) else None
     return cut(document, COMMON if rules is None else rules.document_shape)
 
 
-def check(document: Any, games: Mapping[str, GameRules] = GAMES) -> tuple[Any, dict[str, Any]]:
+def check(document: Any, games: Mapping[str, GameRules] | None = None) -> tuple[Any, dict[str, Any]]:
     """The normalised document and its result; raises ScoreSheetError as ``score`` does."""
+    games = all_rules() if games is None else games
     normalised = normalise(document, games)
     return normalised, score(normalised, games)

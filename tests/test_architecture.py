@@ -1,13 +1,18 @@
 """The shape of the code: each game in its bundle, the rest naming none, imports running one way.
 
 rules (``scoring``) <- game bundles (``tournaments.games.<game>``) <- services <- views. Printing never imports
-forms, views or the entry pages; views never import other views; no module imports itself back in a cycle.
+forms, views or the entry pages; views never import other views; no module imports itself back in a cycle. The
+settings load nothing of the app and make nothing.
 """
 
 from __future__ import annotations
 
 import ast
+import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -179,3 +184,32 @@ def test_urls_are_reversed_not_built_by_hand():
         assert "request.path.rsplit" not in text and "request.path[" not in text, path.name
         assert not re.search(r"f[\"']/t/\{", text), f"{path.name} writes a table link by hand"
         assert not re.search(r"reverse\([^)]*\)\[", text), f"{path.name} slices a reversed URL"
+
+
+# Settings are a plain declaration -------------------------------------------------------------------------------
+
+
+def test_the_settings_import_no_app_code_and_create_nothing(tmp_path):
+    """Importing ``config.settings`` in a fresh process loads no module of the app or the rules and makes no file or
+    folder, not even STATIC_ROOT or the caches' folder."""
+    script = (
+        "import json, sys\n"
+        "import config.settings\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in {'tournaments', 'scoring'})))\n"
+    )
+    environment = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    environment.update(
+        PYTHONPATH=str(ROOT),
+        PYTHONDONTWRITEBYTECODE="1",
+        SECRET_KEY="a-secret-key-for-this-test-only",
+        STATIC_ROOT=str(tmp_path / "static"),
+        RATELIMIT_CACHE_DIR=str(tmp_path / "ratelimit"),
+        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        PUBLIC_URL="http://192.168.1.20:8000/not-checked-here",
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=tmp_path, env=environment, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == []
+    assert list(tmp_path.iterdir()) == []

@@ -6,15 +6,14 @@ from __future__ import annotations
 import io
 
 import pytest
-from django.core.exceptions import ImproperlyConfigured
+from django.core.checks import run_checks
 from django.core.management import call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
-from config.settings import public_url_setting
 from tests.factories import seat_by_hand
 from tests.test_printing import decode_qr, render, sheet_links
-from tournaments import public_address
+from tournaments import checks, public_address
 from tournaments.public_address import AddressError, clean_public_url, is_loopback
 
 LAN = "http://192.168.1.20:8000"
@@ -84,11 +83,17 @@ def test_an_address_with_more_or_less_is_refused(typed):
         clean_public_url(typed)
 
 
-def test_the_setting_is_checked_when_the_server_starts():
-    assert public_url_setting("http://192.168.1.20:8000/") == LAN
-    assert public_url_setting("") == ""
-    with pytest.raises(ImproperlyConfigured, match="PUBLIC_URL"):
-        public_url_setting("http://192.168.1.20:8000/tablescore")
+def test_the_setting_is_checked_when_the_server_starts(settings, rf):
+    settings.PUBLIC_URL = " 192.168.1.20:8000/ "
+    assert checks.public_url(None) == []
+    assert public_address.public_address(rf.get("/")).url == LAN
+    settings.PUBLIC_URL = ""
+    assert checks.public_url(None) == []
+    settings.PUBLIC_URL = "http://192.168.1.20:8000/tablescore"
+    [error] = checks.public_url(None)
+    assert error.is_serious() and error.id == "tournaments.E001"
+    assert "PUBLIC_URL" in error.msg and "/tablescore" in error.msg
+    assert error in run_checks()
 
 
 @pytest.mark.parametrize(

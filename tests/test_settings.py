@@ -67,6 +67,12 @@ def test_check_deploy_with_production_variables_is_clean():
     assert "WARNINGS" not in result.stdout + result.stderr
 
 
+def test_a_bad_public_url_stops_the_server_naming_the_setting():
+    result = run_manage("runserver", "--noreload", "127.0.0.1:0", PUBLIC_URL="http://192.168.1.20:8000/tablescore")
+    assert result.returncode != 0
+    assert "PUBLIC_URL must be an address" in result.stderr and "tournaments.E001" in result.stderr
+
+
 def test_check_deploy_warns_when_debug_is_on():
     result = run_manage("check", "--deploy", "--fail-level", "WARNING", DEBUG="1")
     assert result.returncode != 0

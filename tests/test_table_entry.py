@@ -434,7 +434,9 @@ def test_i_am_is_remembered_as_soon_as_it_is_chosen(client, tables, htmx):
     assert client.post(reverse("tournaments:table_save", args=[tables[0].token, 1]), data).status_code == 302
     assert Manche.objects.get(table=tables[0], number=1).entered_seat == 4
     assert client.post(url, {"seat": "9"}, **extra).status_code in (204, 302)
-    assert client.session[f"seat-{tables[0].pk}"] == 4, "a seat nobody sits in is not remembered"
+    page = client.get(reverse("tournaments:table", args=[tables[0].token])).content.decode()
+    assert 'name="seat" value="4" checked' in page, "a seat nobody sits in is not remembered"
+    assert "sessionid" not in client.cookies, "a phone's choice of seat writes no session"
 
 
 def test_the_phone_that_entered_the_sheet_is_told_another_confirms_it_instead_of_a_button(client, tables):

@@ -12,8 +12,8 @@ from typing import Any
 from django.conf import settings
 
 from . import games
+from .edge.busy_database import RETRY_AFTER_SECONDS
 from .models.tokens import TOKEN_PATTERN
-from .security import RETRY_AFTER_SECONDS
 
 #: The largest version or manche number a request may name: what a database integer column holds.
 MAX_NUMBER = 2**31 - 1

@@ -1,33 +1,36 @@
 """A manche's sheet form as the table link, a player's link and the organiser's desk show it: context, save, redraw.
 
-The table pages and the desk's table page are separate views; what they share lives here.
+The table pages and the desk's table page are separate views; what they share lives here. Each function takes the
+table as the view read it (``TableAtHand``) and reads nothing of it again.
 """
 
 from __future__ import annotations
 
 from functools import partial
 
-from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 import scoring
 
-from ..devices import device_id
-from ..models import Manche, Table
+from ..devices import device_id, remembered_seat
+from ..models import Manche
 from ..models.rounds import TableStatus
 from ..models.sheets import Via
 from ..numbers import whole_number
 from ..services.sheets import (
     Author,
     ConfirmationRefused,
+    NoSuchManche,
     StaleSheet,
+    TableClosed,
     confirm_sheet,
     confirmation_refusal,
     dispute_sheet,
-    record_sheet,
+    record_table_sheet,
 )
-from ..services.tables import NOT_STARTED, closed_reason, seat_names
+from ..services.tables import NOT_STARTED, TableAtHand
 from .errors import errors_by_path
 from .layouts import FormState, layout_for
 from .paths import document_from_fields, fields_from_document
@@ -47,17 +50,23 @@ def posted_version(request) -> int:
     return -1 if version is None else version
 
 
-def chosen_seat(request, table: Table) -> int | None:
-    """The seat the phone says it is ("I am ..."), remembered for this table."""
-    value = request.POST.get("seat") or request.session.get(f"seat-{table.pk}")
+def chosen_seat(request, at: TableAtHand) -> int | None:
+    """The seat the phone says it is ("I am ..."), posted or remembered for this table; None for nobody's seat."""
+    value = request.POST.get("seat") or remembered_seat(request, at.table.pk)
     seat = whole_number(str(value), maximum=MAX_SEAT, minimum=1)
-    return seat if seat is not None and table.seats.filter(position=seat).exists() else None
+    return seat if at.seat_at(seat) is not None else None
+
+
+def found_manche(at: TableAtHand, number: int) -> Manche:
+    manche = at.manche(number)
+    if manche is None:
+        raise Http404
+    return manche
 
 
 def manche_context(
-    table: Table,
+    at: TableAtHand,
     manche: Manche,
-    players: list[str] | None = None,
     *,
     values=None,
     errors=None,
@@ -68,18 +77,18 @@ def manche_context(
     route: EntryRoute,
 ):
     """Everything ``_manche.html`` shows for one manche."""
-    event = table.round.event
+    event = at.event
     game = event.game_bundle
-    players = players if players is not None else seat_names(table)
+    players = at.names
     saved = fields_from_document({k: v for k, v in (manche.document or {}).items() if k in game.entry.roots})
     state = FormState(players, saved if values is None else values, errors or {}, event)
     result = manche.result["players"] if manche.result else None
-    closed = None if route.organiser else closed_reason(table)
+    closed = None if route.organiser else at.closed_reason()
     if closed == NOT_STARTED and not notice:
         notice = _(closed)
     return {
         "urls": route.urls(manche.number),
-        "table": table,
+        "table": at.table,
         "event": event,
         "manche": manche,
         "title": game.manche_title(manche.number),
@@ -108,11 +117,12 @@ def manche_status(manche: Manche) -> str:
     return TableStatus.ENTERED if manche.document else TableStatus.EMPTY
 
 
-def manche_nav(table: Table, manches: list[Manche]) -> list[dict]:
+def manche_nav(at: TableAtHand) -> list[dict]:
     """The table's manches as links with their status, when there is more than one to move between."""
+    manches = at.read_manches()
     if len(manches) < 2:
         return []
-    game = table.round.event.game_bundle
+    game = at.event.game_bundle
     statuses = [TableStatus(manche_status(m)) for m in manches]
     return [
         {"number": m.number, "title": game.manche_title(m.number), "status": status, "label": status.label}
@@ -130,78 +140,79 @@ def confirm_elsewhere(context: dict, device: str) -> str:
     return confirmation_refusal(manche, author) or ""
 
 
-def page_context(request, table: Table, route: EntryRoute, current: dict | None = None) -> dict:
+def page_context(request, at: TableAtHand, route: EntryRoute, current: dict | None = None) -> dict:
     """The whole table page: every manche's form (``current`` in place of its own), the manche links, who I am."""
-    players = current["players"] if current else seat_names(table)
-    people = ("entered_by", "entered_player", "confirmed_by", "confirmed_player")
-    manches = list(table.manches.select_related(*people).order_by("number"))
+    manches = at.read_manches(people=route.organiser)
     contexts = [
-        current if current and m.pk == current["manche"].pk else manche_context(table, m, players, route=route)
-        for m in manches
+        current if current and m.pk == current["manche"].pk else manche_context(at, m, route=route) for m in manches
     ]
     device = device_id(request)
     for context in contexts:
         context["confirm_elsewhere"] = confirm_elsewhere(context, device)
     return {
-        "table": table,
-        "event": table.round.event,
-        "players": players,
+        "table": at.table,
+        "event": at.event,
+        "players": at.names,
         "manches": contexts,
         "route": route,
-        "nav": manche_nav(table, manches),
-        "seat": chosen_seat(request, table) if route.kind == "link" else None,
+        "nav": manche_nav(at),
+        "seat": chosen_seat(request, at) if route.kind == "link" else None,
         "seat_error": current.get("seat_error", "") if current else "",
         "me": route.player,
     }
 
 
-def render_manche(request, context: dict, status: int = 200) -> HttpResponse:
+def render_manche(request, at: TableAtHand, context: dict, status: int = 200) -> HttpResponse:
     """The manche alone for HTMX (with the page's status, manche links and "I am" brought up to date), else the
     whole table page with this manche as ``context`` shows it."""
-    table = context["table"]
     route = context["route"]
-    table.refresh_from_db(fields=["status", "locked"])
     if not request.htmx:
-        return render(
-            request, "tournaments/table/entry.html", page_context(request, table, route, context), status=status
-        )
-    context["nav"] = manche_nav(table, list(table.manches.order_by("number")))
+        return render(request, "tournaments/table/entry.html", page_context(request, at, route, context), status=status)
+    context["nav"] = manche_nav(at)
     context["next"] = next((item for item in context["nav"] if item["number"] > context["manche"].number), None)
     if route.kind == "link":
-        context["seat"] = chosen_seat(request, table)
+        context["seat"] = chosen_seat(request, at)
     context["confirm_elsewhere"] = confirm_elsewhere(context, device_id(request))
     return render(request, "tournaments/table/_manche_response.html", context, status=status)
 
 
-def posted_values(request, table: Table) -> dict[str, str]:
+def posted_values(request, at: TableAtHand) -> dict[str, str]:
     """What was typed in the form's sheet fields, to show again as it was."""
-    roots = table.round.event.game_bundle.entry.roots
+    roots = at.event.game_bundle.entry.roots
     return {k: v for k, v in request.POST.items() if k.split("[")[0].split(".")[0] in roots}
 
 
-def save_posted_sheet(request, table: Table, number: int, author: Author, *, route: EntryRoute):
+def closed_page(request, at: TableAtHand, number: int, reason: str, *, route: EntryRoute) -> HttpResponse:
+    """The manche again with why the table takes no change now (403)."""
+    return render_manche(request, at, manche_context(at, found_manche(at, number), notice=_(reason), route=route), 403)
+
+
+def save_posted_sheet(request, at: TableAtHand, number: int, author: Author, *, route: EntryRoute):
     """Record the posted sheet of manche ``number``; re-render it with errors, or the other change when stale."""
-    manche = get_object_or_404(Manche, table=table, number=number)
-    players = seat_names(table)
-    event = table.round.event
-    values = posted_values(request, table)
+    event = at.event
+    values = posted_values(request, at)
     form = event.game_bundle.entry
     part = form.normalise(document_from_fields(request.POST.items(), form.roots))
-    document = {"game": event.game, "variant": event.effective_variant, "players": players, **part}
-    based_on = posted_version(request)
-    context = partial(manche_context, table, players=players, values=values, route=route)
+    document = {"game": event.game, "variant": event.effective_variant, "players": at.names, **part}
+    context = partial(manche_context, at, values=values, route=route)
     try:
-        manche = record_sheet(manche, document, based_on=based_on, author=author)
+        based_on, only_while_open = posted_version(request), not route.organiser
+        manche = record_table_sheet(
+            at, number, document, based_on=based_on, author=author, only_while_open=only_while_open
+        )
+    except NoSuchManche as missing:
+        raise Http404 from missing
+    except TableClosed as closed:
+        return closed_page(request, at, number, closed.reason, route=route)
     except scoring.ScoreSheetError as error:
-        return render_manche(request, context(manche, errors=errors_by_path(error.problems)), status=400)
+        return render_manche(request, at, context(found_manche(at, number), errors=errors_by_path(error.problems)), 400)
     except StaleSheet as stale:
         notice = _("Someone else saved this manche meanwhile. Their sheet is shown below yours: check and save again.")
-        return render_manche(request, context(stale.current, notice=notice, stale=stale.current), status=409)
+        return render_manche(request, at, context(stale.current, notice=notice, stale=stale.current), status=409)
     if not request.htmx:
         return redirect(f"{route.page()}#manche-{number}")
     notice = _("Saved. Another player now confirms it.") if event.confirmation_required else _("Saved.")
-    context = manche_context(table, manche, players, notice=notice, opened=True, route=route)
-    return render_manche(request, context)
+    return render_manche(request, at, manche_context(at, manche, notice=notice, opened=True, route=route))
 
 
 def redraw_requested(request) -> bool:
@@ -209,51 +220,51 @@ def redraw_requested(request) -> bool:
     return REDRAW in request.POST
 
 
-def redraw(request, table: Table, number: int, *, route: EntryRoute):
+def redraw(request, at: TableAtHand, number: int, *, route: EntryRoute):
     """The form drawn again in the way of entering just chosen, what was typed carried over where it maps."""
-    manche = get_object_or_404(Manche, table=table, number=number)
-    event = table.round.event
-    players = seat_names(table)
-    state = FormState(players, posted_values(request, table), {}, event)
-    values = event.game_bundle.entry.carry_over(state)
-    return render_manche(request, manche_context(table, manche, players, values=values, route=route))
+    manche = found_manche(at, number)
+    state = FormState(at.names, posted_values(request, at), {}, at.event)
+    values = at.event.game_bundle.entry.carry_over(state)
+    return render_manche(request, at, manche_context(at, manche, values=values, route=route))
 
 
-def render_checks(request, table: Table, number: int, *, route: EntryRoute):
+def render_checks(request, at: TableAtHand, number: int, *, route: EntryRoute):
     """The check cells re-drawn as the numbers are typed, or the whole form after a switch (nothing is saved).
 
     Both count among the live checks, not the saves, of a link's rate limits.
     """
     if redraw_requested(request):
-        return redraw(request, table, number, route=route)
-    manche = get_object_or_404(Manche, table=table, number=number)
-    values = posted_values(request, table)
-    context = manche_context(table, manche, values=values, route=route)
+        return redraw(request, at, number, route=route)
+    context = manche_context(at, found_manche(at, number), values=posted_values(request, at), route=route)
     return render(request, "tournaments/table/_manche_checks.html", {**context, "oob": True})
 
 
-def confirm_posted(request, table: Table, number: int, author: Author, *, route: EntryRoute):
+def confirm_posted(request, at: TableAtHand, number: int, author: Author, *, route: EntryRoute):
     """Confirm manche ``number`` as ``author`` at the posted version; the manche again, with why if refused."""
-    manche = get_object_or_404(Manche, table=table, number=number)
+    manche = found_manche(at, number)
     notice, status = _("Confirmed. Thank you!"), 200
     try:
-        manche = confirm_sheet(manche, version=posted_version(request), author=author)
+        manche = confirm_sheet(manche, version=posted_version(request), author=author, at=at)
     except ConfirmationRefused as refused:
         notice, status = str(refused), 403
-    except (StaleSheet, ValueError):
-        manche.refresh_from_db()
+    except StaleSheet as stale:
+        manche = stale.current
         notice, status = _("The sheet changed since you looked at it: check it again before confirming."), 409
     if not request.htmx and status == 200:
         return redirect(f"{route.page()}#manche-{number}")
-    return render_manche(request, manche_context(table, manche, notice=notice, route=route), status)
+    return render_manche(
+        request, at, manche_context(at, at.manche(number) or manche, notice=notice, route=route), status
+    )
 
 
-def dispute_posted(request, table: Table, number: int, author: Author, *, route: EntryRoute):
+def dispute_posted(request, at: TableAtHand, number: int, author: Author, *, route: EntryRoute):
     """Tell the organiser something is wrong with manche ``number``; refused once the table is closed."""
-    manche = get_object_or_404(Manche, table=table, number=number)
+    manche = found_manche(at, number)
     notice, status = _("The organiser has been told; they will come to your table."), 200
     try:
-        dispute_sheet(manche, author)
+        manche = dispute_sheet(manche, author, at=at)
     except ConfirmationRefused as refused:
         notice, status = str(refused), 403
-    return render_manche(request, manche_context(table, manche, notice=notice, route=route), status)
+    return render_manche(
+        request, at, manche_context(at, at.manche(number) or manche, notice=notice, route=route), status
+    )

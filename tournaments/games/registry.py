@@ -3,6 +3,10 @@
 Each bundle is a module exposing ``GAME``, an instance of ``base.Game``. Adding a game is adding a folder;
 ``EXTRA_GAMES`` (dotted module paths) adds bundles that live elsewhere. The registry is built once per
 process and again when that setting changes.
+
+The bundles' rules are games of ``scoring`` too (``scoring.score`` and ``python -m scoring --rules`` know them),
+and a bundle's ``locale`` folder, beside its ``templates``, holds the catalogues of its own words: Django reads
+them after the project's ``LOCALE_PATHS``, so they translate only what the project's catalogues do not.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ import functools
 import pkgutil
 from collections.abc import Mapping
 from importlib import import_module
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +24,7 @@ from django.core.signals import setting_changed
 from django.dispatch import receiver
 
 import scoring
+import scoring.games
 
 from .base import Game
 
@@ -42,10 +48,36 @@ def games_by_key() -> dict[str, Game]:
 
 
 @receiver(setting_changed)
-def forget_games(setting: str, **kwargs: Any) -> None:
+def forget_games(setting: str, enter: bool = True, **kwargs: Any) -> None:
+    """Reads the bundles again when ``EXTRA_GAMES`` changes; the catalogues too, announced as a new ``LOCALE_PATHS``
+    (Django's receivers of that setting drop the catalogues they read)."""
     if setting == "EXTRA_GAMES":
         games_by_key.cache_clear()
         rules_by_key.cache_clear()
+        read_bundle_translations()
+        setting_changed.send(sender=type(settings), setting="LOCALE_PATHS", value=settings.LOCALE_PATHS, enter=enter)
+
+
+def bundle_folder(path: str) -> Path:
+    """The folder of the bundle ``path`` (its package, or the folder of its module), found without importing it."""
+    spec = find_spec(path)
+    if spec is None or spec.origin is None:
+        raise ModuleNotFoundError(f"No game bundle {path}", name=path)
+    return Path(spec.origin).resolve().parent
+
+
+def locale_dirs() -> list[Path]:
+    """The bundles' own ``locale`` folders."""
+    folders = [bundle_folder(path) / "locale" for path in bundle_modules()]
+    return [folder for folder in folders if folder.is_dir()]
+
+
+def read_bundle_translations() -> None:
+    """Adds the bundles' ``locale`` folders to ``settings.LOCALE_PATHS``, after the project's own."""
+    paths = list(settings.LOCALE_PATHS)
+    missing = [folder for folder in locale_dirs() if folder not in paths]
+    if missing:
+        settings.LOCALE_PATHS = [*paths, *missing]
 
 
 def all_games() -> list[Game]:
@@ -73,6 +105,9 @@ def game_choices() -> list[tuple[str, str]]:
 @functools.cache
 def rules_by_key() -> Mapping[str, scoring.GameRules]:
     return {key: game.rules for key, game in games_by_key().items()}
+
+
+scoring.games.add_lookup(rules_by_key)
 
 
 def score(document: Any) -> dict[str, Any]:

@@ -12,12 +12,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from ..models import Club, Event, Person, Rating, RatingChange, Round, Seat
 from ..models.rounds import RoundStatus
+from ..sql import insert_rows
 from . import skill as skills
 
 #: What one seat of a completed round brings to the ratings, in the order they are rated.
@@ -84,15 +85,9 @@ CHANGE_COLUMNS = (
 
 
 def store_changes(changes: list[tuple]) -> None:
-    """Insert rating changes (rows of ``CHANGE_COLUMNS``) in batches of plain rows: a rebuild writes tens of
-    thousands, and a model object each would take longer than the rating itself."""
-    ops = connection.ops
-    columns = ", ".join(ops.quote_name(RatingChange._meta.get_field(name).column) for name in CHANGE_COLUMNS)
-    placeholders = ", ".join(["%s"] * len(CHANGE_COLUMNS))
-    sql = f"INSERT INTO {ops.quote_name(RatingChange._meta.db_table)} ({columns}) VALUES ({placeholders})"
-    with connection.cursor() as cursor:
-        for start in range(0, len(changes), 5000):
-            cursor.executemany(sql, changes[start : start + 5000])
+    """Insert rating changes (rows of ``CHANGE_COLUMNS``) as plain rows: a rebuild writes tens of thousands, and a
+    model object each would take longer than the rating itself."""
+    insert_rows(RatingChange, CHANGE_COLUMNS, changes)
 
 
 def play(progress: dict[tuple[int, str], Progress], seats, changes: list[tuple]) -> None:

@@ -6,7 +6,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from scoring.ranking import competition_ranks
 
-from ..bulk_update import update_rows
+from ..sql import update_rows
 from ..models import Manche, Seat, Table
 
 #: What a seat stores of its round at its table.

@@ -14,22 +14,23 @@ from django.utils.translation import gettext_noop
 from scoring.errors import Problems
 
 from .. import games
-from ..models import Manche, Seat, Table
+from ..models import Manche
 from ..models.audit import Action
 from ..models.rounds import RoundStatus, TableStatus
 from ..models.sheets import Via
 from ..ratings.build import rebuild_event_club
 from ..standings.refresh import mark_stale, sheet_saved
-from . import sheet_statements as statements
+from .. import sql
 from .audit import Author, record
 from .results import update_table_results
-from .tables import NOT_STARTED, closed_reason
+from .tables import NOT_STARTED, TableAtHand, table_by_id
 
 __all__ = [
     "Author",
     "ConfirmationRefused",
     "NoSuchManche",
     "StaleSheet",
+    "TableClosed",
     "confirm_sheet",
     "dispute_sheet",
     "record_sheet",
@@ -91,27 +92,47 @@ class NoSuchManche(LookupError):
     """The table has no manche of that number."""
 
 
+class TableClosed(Exception):
+    """The table takes no change from its players now; ``reason`` is the untranslated message id that says why."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
 def record_sheet(manche: Manche, document: dict, *, based_on: int, author: Author) -> Manche:
     """``record_table_sheet`` for ``manche``, which is brought up to date with what was stored."""
-    saved = record_table_sheet(manche.table, manche.number, document, based_on=based_on, author=author)
-    for name in (*statements.SHEET_FIELDS, "version"):
+    saved = record_table_sheet(table_by_id(manche.table_id), manche.number, document, based_on=based_on, author=author)
+    for name in (*sql.SHEET_FIELDS, "version"):
         setattr(manche, name, getattr(saved, name))
     return manche
 
 
-def record_table_sheet(table: Table, number: int, document: dict, *, based_on: int, author: Author) -> Manche:
-    """Score ``document`` and store it as the sheet of the table's manche ``number`` if nobody changed it since
-    ``based_on``; returns the manche as stored.
+def locked(at: TableAtHand) -> list[Manche]:
+    """Inside a transaction: lock the table (``sql.lock_table``) and bring ``at`` up to date with what is stored
+    now: the table's status and lock, its round's status, its manches."""
+    table, round_, manches = sql.lock_table(at.table.pk)
+    at.table.status, at.table.locked, at.round.status = table.status, table.locked, round_.status
+    for manche in manches:
+        manche.table = at.table
+    at.manches = manches
+    return manches
 
-    Raises ScoreSheetError for a sheet the rules refuse, NoSuchManche and StaleSheet for a stale version. The
-    version check is a conditional UPDATE in the same transaction as the write, which also keeps the change in the
-    audit trail, stores the table's results and marks the event's standings out of date; they are rebuilt after
-    the commit (``standings.refresh``): at once for the organiser, within the rebuild interval for the tables.
+
+def record_table_sheet(
+    at: TableAtHand, number: int, document: dict, *, based_on: int, author: Author, only_while_open: bool = False
+) -> Manche:
+    """Score ``document`` and store it as the sheet of the table's manche ``number`` if nobody changed it since
+    ``based_on``; returns the manche as stored (``at`` holds the table's manches as they are after the save).
+
+    Raises ScoreSheetError for a sheet the rules refuse, TableClosed (``only_while_open``: the players' doors) when
+    the table takes no change from its players, NoSuchManche, and StaleSheet for a stale version. The table is locked and checked again inside the transaction
+    that writes, which also keeps the change in the audit trail, stores the table's results and marks the event's
+    standings out of date; they are rebuilt after the commit (``standings.refresh``).
     """
     check_size(document)
-    seated = statements.seated(table.pk)
-    check_players([name for _pk, name in seated], document)
-    event = table.round.event
+    check_players(at.names, document)
+    event = at.event
     document = with_event_fields(event, document)
     document, result = games.check(document)
     now = timezone.now()
@@ -132,16 +153,19 @@ def record_table_sheet(table: Table, number: int, document: dict, *, based_on: i
         "confirmed_at": None,
     }
     with transaction.atomic():
-        table_status, round_status = statements.lock_table(table.pk)
-        manches = statements.table_manches(table.pk)
-        current = next((m for m in manches if m.number == number), None)
+        manches = locked(at)
+        closed = at.closed_reason() if only_while_open else None
+        if closed:
+            raise TableClosed(closed)
+        current = at.manche(number)
         if current is None:
             raise NoSuchManche(number)
         if current.version != based_on:
             raise StaleSheet(current)
-        if not statements.update_sheet(current.pk, based_on, sheet):
+        if not sql.update_sheet(current.pk, based_on, sheet):
             raise StaleSheet(Manche.objects.get(pk=current.pk))
-        statements.insert_revision(
+        after_completion = at.round.status == RoundStatus.COMPLETE
+        sql.insert_revision(
             {
                 "manche": current.pk,
                 "version": based_on + 1,
@@ -153,16 +177,15 @@ def record_table_sheet(table: Table, number: int, document: dict, *, based_on: i
                 "seat": author.seat,
                 "player": author.player,
                 "device": author.device,
-                "after_completion": round_status == RoundStatus.COMPLETE,
+                "after_completion": after_completion,
             }
         )
         for name, value in sheet.items():
             setattr(current, name, value)
         current.version = based_on + 1
-        update_table_results(table, [Seat(pk=pk) for pk, _name in seated], manches)
-        table.status = table_status
-        refresh_table_status(table, manches)
-        if round_status == RoundStatus.COMPLETE:
+        update_table_results(at.table, at.seats, manches)
+        refresh_table_status(at.table, manches)
+        if after_completion:
             rebuild_event_club(event)
         mark_stale(event.pk)
         transaction.on_commit(partial(sheet_saved, event.pk, at_once=author.is_organiser), robust=True)
@@ -191,9 +214,9 @@ class ConfirmationRefused(Exception):
     """A confirmation or dispute the rules of the table do not allow; the message says why."""
 
 
-def closed_refusal(manche: Manche, author: Author) -> None:
+def closed_refusal(at: TableAtHand, author: Author) -> None:
     """Players confirm and dispute only while the table takes changes; the organiser always may."""
-    closed = None if author.is_organiser else closed_reason(manche.table)
+    closed = None if author.is_organiser else at.closed_reason()
     if closed == NOT_STARTED:
         raise ConfirmationRefused(_(closed))
     if closed:
@@ -221,12 +244,22 @@ def confirmation_refusal(manche: Manche, author: Author) -> str | None:
     return None
 
 
-def confirm_sheet(manche: Manche, *, version: int, author: Author) -> Manche:
-    """A second person confirms the sheet as it is at ``version`` (see ``confirmation_refusal``)."""
+def locked_manche(at: TableAtHand, number: int) -> Manche:
+    """Inside a transaction: the table locked and ``at`` brought up to date; its manche ``number`` as it is now."""
+    locked(at)
+    current = at.manche(number)
+    if current is None:
+        raise NoSuchManche(number)
+    return current
+
+
+def confirm_sheet(manche: Manche, *, version: int, author: Author, at: TableAtHand | None = None) -> Manche:
+    """A second person confirms the sheet as it is at ``version`` (see ``confirmation_refusal``); returns the
+    manche as stored. ``at`` is the manche's table when the caller has read it."""
+    at = at or table_by_id(manche.table_id)
     with transaction.atomic():
-        statements.lock_table(manche.table_id)
-        current = Manche.objects.select_related("table__round__event").get(pk=manche.pk)
-        closed_refusal(current, author)
+        current = locked_manche(at, manche.number)
+        closed_refusal(at, author)
         if current.document is None:
             raise ConfirmationRefused(_("There is no sheet to confirm yet."))
         if current.version != version:
@@ -234,31 +267,32 @@ def confirm_sheet(manche: Manche, *, version: int, author: Author) -> Manche:
         refusal = confirmation_refusal(current, author)
         if refusal:
             raise ConfirmationRefused(refusal)
-        Manche.objects.filter(pk=manche.pk, version=version).update(
-            confirmed_seat=author.seat,
-            confirmed_via=author.via,
-            confirmed_player=author.player,
-            confirmed_by=author.user if author.is_organiser else None,
-            confirmed_device=author.device,
-            confirmed_at=timezone.now(),
-        )
-        table = current.table
-        record(table.round.event, Action.CONFIRM, author, table=table, manche=current, version=version)
-        manche.refresh_from_db()
-        refresh_table_status(manche.table)
-    return manche
+        confirmed = {
+            "confirmed_seat": author.seat,
+            "confirmed_via": author.via,
+            "confirmed_player": author.player,
+            "confirmed_by": author.user if author.is_organiser else None,
+            "confirmed_device": author.device,
+            "confirmed_at": timezone.now(),
+        }
+        Manche.objects.filter(pk=current.pk, version=version).update(**confirmed)
+        for name, value in confirmed.items():
+            setattr(current, name, value)
+        record(at.event, Action.CONFIRM, author, table=at.table, manche=current, version=version)
+        refresh_table_status(at.table, at.manches)
+    return current
 
 
-def dispute_sheet(manche: Manche, author: Author) -> None:
-    """Mark the manche's table disputed: the organiser sorts it out."""
+def dispute_sheet(manche: Manche, author: Author, at: TableAtHand | None = None) -> Manche:
+    """Mark the manche's table disputed: the organiser sorts it out. Returns the manche as it is."""
+    at = at or table_by_id(manche.table_id)
     with transaction.atomic():
-        statements.lock_table(manche.table_id)
-        current = Manche.objects.select_related("table__round__event").get(pk=manche.pk)
-        closed_refusal(current, author)
-        table = current.table
-        table.status = TableStatus.DISPUTED
-        table.save(update_fields=["status"])
-        record(table.round.event, Action.DISPUTE, author, table=table, manche=current, version=current.version)
+        current = locked_manche(at, manche.number)
+        closed_refusal(at, author)
+        at.table.status = TableStatus.DISPUTED
+        at.table.save(update_fields=["status"])
+        record(at.event, Action.DISPUTE, author, table=at.table, manche=current, version=current.version)
+    return current
 
 
 def resolve_dispute(table, author: Author) -> None:

@@ -10,7 +10,7 @@ from django.db.models import F, IntegerField, Value
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast, Coalesce
 
-from ..bulk_update import update_rows
+from ..sql import update_rows
 from ..models import Event, Player, Seat, Standing
 from .metrics import PRECEDENCE, SeatResult, rank_tally, tally
 

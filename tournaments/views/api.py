@@ -28,8 +28,8 @@ from scoring.values import is_int
 from ..entry.errors import translated_document
 from ..models import Manche
 from ..openapi import MAX_NUMBER, description
-from ..services.sheets import Author, NoSuchManche, StaleSheet, record_table_sheet
-from ..services.tables import closed_reason, published_table, seat_names
+from ..services.sheets import Author, NoSuchManche, StaleSheet, TableClosed, record_table_sheet
+from ..services.tables import TableAtHand, published_table
 
 
 def error_document(*problems: Problem, status: int = 400) -> JsonResponse:
@@ -46,17 +46,17 @@ def manche_document(manche: Manche) -> dict:
     }
 
 
-def get_sheet(table) -> JsonResponse:
-    event = table.round.event
+def get_sheet(at: TableAtHand) -> JsonResponse:
+    event = at.event
     return JsonResponse(
         {
             "event": event.name,
             "game": event.game,
             "variant": event.effective_variant,
-            "round": table.round.number,
-            "table": table.number,
-            "players": seat_names(table),
-            "manches": [manche_document(m) for m in table.manches.order_by("number")],
+            "round": at.round.number,
+            "table": at.table.number,
+            "players": at.names,
+            "manches": [manche_document(m) for m in at.read_manches()],
         }
     )
 
@@ -94,8 +94,8 @@ def read_body(request) -> tuple[dict, int, int] | JsonResponse:
     return document, number, version
 
 
-def put_sheet(request, table) -> JsonResponse:
-    closed = closed_reason(table)
+def put_sheet(request, at: TableAtHand) -> JsonResponse:
+    closed = at.closed_reason()
     if closed:
         return error_document(Problem("", closed), status=403)
     read = read_body(request)
@@ -103,7 +103,10 @@ def put_sheet(request, table) -> JsonResponse:
         return read
     document, number, version = read
     try:
-        manche = record_table_sheet(table, number, document, based_on=version, author=Author(via="api", device="api"))
+        author = Author(via="api", device="api")
+        manche = record_table_sheet(at, number, document, based_on=version, author=author, only_while_open=True)
+    except TableClosed as refused:
+        return error_document(Problem("", refused.reason), status=403)
     except NoSuchManche:
         return error_document(
             Problem("manche", _("This table has no manche {number}."), {"number": number}), status=404
@@ -120,13 +123,13 @@ def put_sheet(request, table) -> JsonResponse:
 @csrf_exempt
 def table_sheet(request, token: str):
     """The table link is the credential; no cookie is involved, so there is nothing for CSRF to forge."""
-    table = published_table(token)
-    if table is None:
+    at = published_table(token)
+    if at is None:
         raise Http404
     if request.method == "GET":
-        return get_sheet(table)
+        return get_sheet(at)
     if request.method == "PUT":
-        return put_sheet(request, table)
+        return put_sheet(request, at)
     response = error_document(Problem("", _("Use GET or PUT.")), status=405)
     response["Allow"] = "GET, PUT"
     return response

@@ -14,8 +14,7 @@ from ..forms.clock import ClockForm
 from ..models import Round
 from ..services.clock import ClockRefused, change_clock
 from ..services.clock_display import EVENT_POLL, TABLE_POLL, clock_display, current_round, desk_clock
-from ..services.player_links import player_by_token, published_seat
-from ..services.tables import published_table
+from ..services.tables import player_at_table, published_table
 
 
 def clock_fragment(request, round_: Round | None, url: str, poll: int):
@@ -30,20 +29,19 @@ def event_clock(request, slug: str):
 
 
 def table_clock(request, token: str):
-    table = published_table(token)
-    if table is None:
+    at = published_table(token)
+    if at is None:
         raise Http404
-    return clock_fragment(request, table.round, reverse("tournaments:table_clock", args=[token]), TABLE_POLL)
+    return clock_fragment(request, at.round, reverse("tournaments:table_clock", args=[token]), TABLE_POLL)
 
 
 def player_clock(request, token: str, table_id: int):
     """The clock of the round of one of the player's tables."""
-    player = player_by_token(token)
-    seat = published_seat(player, table_id) if player is not None else None
-    if seat is None:
+    found = player_at_table(token, table_id)
+    if found is None:
         raise Http404
     url = reverse("tournaments:player_clock", args=[token, table_id])
-    return clock_fragment(request, seat.table.round, url, TABLE_POLL)
+    return clock_fragment(request, found[0].round, url, TABLE_POLL)
 
 
 @require_POST

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
@@ -25,6 +26,7 @@ from ..models.rounds import TableStatus
 from ..public_address import public_link
 from ..services.audit import record
 from ..services.sheets import resolve_dispute
+from ..services.tables import TableAtHand, table_by_id
 
 
 def event_table(request, slug: str, table_id: int) -> Table:
@@ -32,8 +34,18 @@ def event_table(request, slug: str, table_id: int) -> Table:
     return get_object_or_404(Table.objects.select_related("round__event"), round__event=event, pk=table_id)
 
 
+def table_at_desk(request, slug: str, table_id: int) -> TableAtHand:
+    """The event's table as the organiser works on it; 404 for a table of another event."""
+    event = organiser_event(request, slug)
+    at = table_by_id(table_id)
+    if at is None or at.event.pk != event.pk:
+        raise Http404
+    return at
+
+
 def desk_table(request, slug: str, table_id: int):
-    table = event_table(request, slug, table_id)
+    at = table_at_desk(request, slug, table_id)
+    table = at.table
     revisions = (
         SheetRevision.objects.filter(manche__table=table)
         .select_related("manche", "user", "player")
@@ -42,7 +54,7 @@ def desk_table(request, slug: str, table_id: int):
     actions = AuditEntry.objects.filter(table=table).select_related("manche", "user", "player")
     link = public_link(request, table.round.event, reverse("tournaments:table", args=[table.token]))
     context = {
-        **page_context(request, table, desk_route(table)),
+        **page_context(request, at, desk_route(table)),
         "revisions": revisions,
         "actions": actions,
         "link": link,
@@ -53,23 +65,24 @@ def desk_table(request, slug: str, table_id: int):
 
 @require_POST
 def desk_table_save(request, slug: str, table_id: int, number: int):
-    table = event_table(request, slug, table_id)
+    at = table_at_desk(request, slug, table_id)
+    route = desk_route(at.table)
     if redraw_requested(request):
-        return redraw(request, table, number, route=desk_route(table))
-    return save_posted_sheet(request, table, number, organiser_author(request), route=desk_route(table))
+        return redraw(request, at, number, route=route)
+    return save_posted_sheet(request, at, number, organiser_author(request), route=route)
 
 
 @require_POST
 def desk_table_check(request, slug: str, table_id: int, number: int):
-    table = event_table(request, slug, table_id)
-    return render_checks(request, table, number, route=desk_route(table))
+    at = table_at_desk(request, slug, table_id)
+    return render_checks(request, at, number, route=desk_route(at.table))
 
 
 @require_POST
 def desk_table_confirm(request, slug: str, table_id: int, number: int):
     """The organiser confirms a sheet (also once the table is locked or the round complete)."""
-    table = event_table(request, slug, table_id)
-    return confirm_posted(request, table, number, organiser_author(request), route=desk_route(table))
+    at = table_at_desk(request, slug, table_id)
+    return confirm_posted(request, at, number, organiser_author(request), route=desk_route(at.table))
 
 
 @require_POST

@@ -3,29 +3,27 @@
 from __future__ import annotations
 
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import path
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ..devices import device_id
 from ..entry.manche_page import (
+    closed_page,
     confirm_posted,
     dispute_posted,
-    manche_context,
     page_context,
     redraw,
     redraw_requested,
     render_checks,
-    render_manche,
     save_posted_sheet,
 )
 from ..entry.routes import player_route
-from ..models import Manche, Player, Seat
+from ..models import Player, Seat
 from ..models.sheets import Via
-from ..services.player_links import overview, player_by_token, published_seat
+from ..services.player_links import overview, player_by_token
 from ..services.sheets import Author
-from ..services.tables import closed_reason
+from ..services.tables import TableAtHand, player_at_table
 
 
 def player_for(token: str) -> Player:
@@ -35,12 +33,12 @@ def player_for(token: str) -> Player:
     return player
 
 
-def seat_for(token: str, table_id: int) -> Seat:
-    """The player's seat at that table in a published round; 404 for any other table."""
-    seat = published_seat(player_for(token), table_id)
-    if seat is None:
+def seat_for(token: str, table_id: int) -> tuple[TableAtHand, Seat]:
+    """The table and the player's seat at it, in a published round; 404 for any other table."""
+    found = player_at_table(token, table_id)
+    if found is None:
         raise Http404
-    return seat
+    return found
 
 
 def player_author(request, seat: Seat) -> Author:
@@ -54,43 +52,41 @@ def player_home(request, token: str):
 
 
 def player_table(request, token: str, table_id: int):
-    seat = seat_for(token, table_id)
-    context = page_context(request, seat.table, player_route(seat.player, seat.table))
+    at, seat = seat_for(token, table_id)
+    context = page_context(request, at, player_route(seat.player, at.table))
     return render(request, "tournaments/table/entry.html", context)
 
 
 @require_POST
 def player_table_save(request, token: str, table_id: int, number: int):
-    seat = seat_for(token, table_id)
-    table, route = seat.table, player_route(seat.player, seat.table)
+    at, seat = seat_for(token, table_id)
+    route = player_route(seat.player, at.table)
     if redraw_requested(request):
-        return redraw(request, table, number, route=route)
-    closed = closed_reason(table)
+        return redraw(request, at, number, route=route)
+    closed = at.closed_reason()
     if closed:
-        manche = get_object_or_404(Manche, table=table, number=number)
-        context = manche_context(table, manche, notice=_(closed), route=route)
-        return render_manche(request, context, status=403)
-    return save_posted_sheet(request, table, number, player_author(request, seat), route=route)
+        return closed_page(request, at, number, closed, route=route)
+    return save_posted_sheet(request, at, number, player_author(request, seat), route=route)
 
 
 @require_POST
 def player_table_confirm(request, token: str, table_id: int, number: int):
-    seat = seat_for(token, table_id)
-    route = player_route(seat.player, seat.table)
-    return confirm_posted(request, seat.table, number, player_author(request, seat), route=route)
+    at, seat = seat_for(token, table_id)
+    route = player_route(seat.player, at.table)
+    return confirm_posted(request, at, number, player_author(request, seat), route=route)
 
 
 @require_POST
 def player_table_dispute(request, token: str, table_id: int, number: int):
-    seat = seat_for(token, table_id)
-    route = player_route(seat.player, seat.table)
-    return dispute_posted(request, seat.table, number, player_author(request, seat), route=route)
+    at, seat = seat_for(token, table_id)
+    route = player_route(seat.player, at.table)
+    return dispute_posted(request, at, number, player_author(request, seat), route=route)
 
 
 @require_POST
 def player_table_check(request, token: str, table_id: int, number: int):
-    seat = seat_for(token, table_id)
-    return render_checks(request, seat.table, number, route=player_route(seat.player, seat.table))
+    at, seat = seat_for(token, table_id)
+    return render_checks(request, at, number, route=player_route(seat.player, at.table))
 
 
 TABLE = "p/<str:token>/tables/<int:table_id>/"

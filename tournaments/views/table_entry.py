@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
-from ..devices import device_id
+from ..devices import device_id, remember_seat
 from ..entry.manche_page import (
     chosen_seat,
+    closed_page,
     confirm_posted,
     dispute_posted,
+    found_manche,
     manche_context,
     page_context,
     posted_values,
@@ -24,93 +26,87 @@ from ..entry.manche_page import (
     save_posted_sheet,
 )
 from ..entry.routes import table_route
-from ..models import Manche, Table
 from ..models.sheets import Via
 from ..services.sheets import Author
-from ..services.tables import closed_reason, published_table, seat_names
+from ..services.tables import TableAtHand, published_table
 
 #: What a table link answers when nobody has said who is entering or confirming.
 SAY_WHO = gettext_noop("Say who you are: choose your seat.")
 
 
-def table_for(token: str) -> Table:
+def table_for(token: str) -> TableAtHand:
     """The table whose link this is, once its round is published; 404 otherwise."""
-    table = published_table(token)
-    if table is None:
+    at = published_table(token)
+    if at is None:
         raise Http404
-    return table
+    return at
 
 
-def link_author(request, table: Table, seat: int | None) -> Author:
+def link_author(request, seat: int | None) -> Author:
     """Whoever holds the table link: the seat they say they are, on this browser."""
     return Author(via=Via.LINK, seat=seat, device=device_id(request))
 
 
+def say_who(request, at: TableAtHand, number: int, **shown) -> HttpResponse:
+    """The manche again, asking who is entering or confirming (400)."""
+    context = manche_context(at, found_manche(at, number), seat_error=_(SAY_WHO), route=table_route(at.table), **shown)
+    return render_manche(request, at, context, 400)
+
+
 def table_page(request, token: str):
-    table = table_for(token)
-    return render(request, "tournaments/table/entry.html", page_context(request, table, table_route(table)))
+    at = table_for(token)
+    return render(request, "tournaments/table/entry.html", page_context(request, at, table_route(at.table)))
 
 
 @require_POST
 def choose_seat(request, token: str):
     """Remember who this phone is ("I am ...") for the table, as soon as it is chosen."""
-    table = table_for(token)
-    seat = chosen_seat(request, table)
+    at = table_for(token)
+    seat = chosen_seat(request, at)
     if seat is not None:
-        request.session[f"seat-{table.pk}"] = seat
+        remember_seat(request, at.table.pk, seat)
     if request.htmx:
         return HttpResponse(status=204)
-    return redirect(table_route(table).page())
+    return redirect(table_route(at.table).page())
 
 
 @require_POST
 def save_manche(request, token: str, number: int):
-    table = table_for(token)
-    route = table_route(table)
+    at = table_for(token)
+    route = table_route(at.table)
     if redraw_requested(request):
-        return redraw(request, table, number, route=route)
-    players = seat_names(table)
-    closed = closed_reason(table)
+        return redraw(request, at, number, route=route)
+    closed = at.closed_reason()
     if closed:
-        manche = get_object_or_404(Manche, table=table, number=number)
-        context = manche_context(table, manche, players, notice=_(closed), route=route)
-        return render_manche(request, context, status=403)
-    seat = chosen_seat(request, table)
+        return closed_page(request, at, number, closed, route=route)
+    seat = chosen_seat(request, at)
     if seat is None:
-        manche = get_object_or_404(Manche, table=table, number=number)
-        errors = {"seat": [_(SAY_WHO)]}
-        values = posted_values(request, table)
-        context = manche_context(
-            table, manche, players, values=values, errors=errors, seat_error=_(SAY_WHO), route=route
-        )
-        return render_manche(request, context, 400)
-    request.session[f"seat-{table.pk}"] = seat
-    return save_posted_sheet(request, table, number, link_author(request, table, seat), route=route)
+        return say_who(request, at, number, values=posted_values(request, at), errors={"seat": [_(SAY_WHO)]})
+    remember_seat(request, at.table.pk, seat)
+    return save_posted_sheet(request, at, number, link_author(request, seat), route=route)
 
 
 @require_POST
 def confirm_manche(request, token: str, number: int):
-    table = table_for(token)
-    seat = chosen_seat(request, table)
+    at = table_for(token)
+    seat = chosen_seat(request, at)
     if seat is None:
-        manche = get_object_or_404(Manche, table=table, number=number)
-        context = manche_context(table, manche, notice=_(SAY_WHO), seat_error=_(SAY_WHO), route=table_route(table))
-        return render_manche(request, context, 400)
-    request.session[f"seat-{table.pk}"] = seat
-    return confirm_posted(request, table, number, link_author(request, table, seat), route=table_route(table))
+        return say_who(request, at, number, notice=_(SAY_WHO))
+    remember_seat(request, at.table.pk, seat)
+    return confirm_posted(request, at, number, link_author(request, seat), route=table_route(at.table))
 
 
 @require_POST
 def dispute_manche(request, token: str, number: int):
-    table = table_for(token)
-    author = link_author(request, table, chosen_seat(request, table))
-    return dispute_posted(request, table, number, author, route=table_route(table))
+    at = table_for(token)
+    author = link_author(request, chosen_seat(request, at))
+    return dispute_posted(request, at, number, author, route=table_route(at.table))
 
 
 @require_POST
 def check_manche(request, token: str, number: int):
-    table = table_for(token)
-    return render_checks(request, table, number, route=table_route(table))
+    at = table_for(token)
+    return render_checks(request, at, number, route=table_route(at.table))
 
 
 urlpatterns = [
