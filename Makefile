@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
-PYTEST := $(BIN)/python -m pytest -p no:cacheprovider
+PYTEST := $(BIN)/python -m pytest -p no:cacheprovider --durations=15
 
 .PHONY: run test install install-dev messages lint migrations-check test-sqlite test-postgres test-redis system-packages clean
 
@@ -23,6 +23,10 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
 	touch $(VENV)/.installed $@
 
 install: $(VENV)/.installed
+
+# The laptop's own secret key, made once (manage.py and config/wsgi.py make it too); never committed.
+.secret_key: | $(BIN)/python
+	$(BIN)/python -c "from config.env import ensure_secret_key; ensure_secret_key()"
 
 install-dev: $(VENV)/.installed-dev
 
@@ -53,14 +57,14 @@ lint: install-dev
 migrations-check: install-dev
 	$(BIN)/python manage.py makemigrations --check --dry-run
 
-test-sqlite: install-dev messages
+test-sqlite: install-dev messages .secret_key
 	$(PYTEST) --cov --cov-report=term
 
-test-postgres: install-dev messages
+test-postgres: install-dev messages .secret_key
 	scripts/with-postgres.sh $(PYTEST) -m "(django_db or postgres) and not browser"
 
 # The rate limits and the login throttle again, with every cache in a Redis server (CACHE_URL).
-test-redis: install-dev messages
+test-redis: install-dev messages .secret_key
 	scripts/with-redis.sh $(PYTEST) -m cache
 
 test: system-packages lint migrations-check test-sqlite test-postgres test-redis

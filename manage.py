@@ -6,6 +6,9 @@ import sys
 
 
 def main() -> None:
+    from config.env import ensure_secret_key
+
+    ensure_secret_key()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     from django.core.management import execute_from_command_line
 

@@ -88,9 +88,9 @@ class OneTable:
         self.seats = list(Seat.objects.filter(table_id=table).order_by("position")[:2])
 
     def change(self) -> None:
-        from tournaments.sql import update_rows
         from tournaments.models import Seat
         from tournaments.services.results import RESULT_FIELDS
+        from tournaments.sql import update_rows
 
         first, second = self.seats
         for name in RESULT_FIELDS:

@@ -24,17 +24,33 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
-def secret_key(path: Path) -> str:
-    """``SECRET_KEY`` from the environment, else from ``path``, generated there once when absent."""
+#: Where a laptop keeps its own secret key when ``SECRET_KEY`` is not set (never committed).
+SECRET_KEY_FILE = Path(__file__).resolve().parent.parent / ".secret_key"
+
+
+def secret_key(path: Path = SECRET_KEY_FILE) -> str:
+    """``SECRET_KEY`` from the environment, else from ``path``; empty (Django then refuses to start) when neither."""
     key = os.environ.get("SECRET_KEY")
     if key:
         return key
-    if path.exists():
+    try:
         return path.read_text().strip()
-    key = secrets.token_urlsafe(50)
-    path.write_text(key + "\n")
-    path.chmod(0o600)
-    return key
+    except FileNotFoundError:
+        return ""
+
+
+def ensure_secret_key(path: Path = SECRET_KEY_FILE) -> None:
+    """Make ``path`` with a new random key when neither it nor ``SECRET_KEY`` exists. The entry points
+    (``manage.py``, ``config/wsgi.py``, ``make test``) call it before the settings are read; created at most once,
+    whoever comes first, and readable by its owner alone."""
+    if os.environ.get("SECRET_KEY") or path.exists():
+        return
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return
+    with os.fdopen(descriptor, "w") as handle:
+        handle.write(secrets.token_urlsafe(50) + "\n")
 
 
 RATE_UNITS = {"s": 1, "m": 60, "h": 3600}

@@ -61,7 +61,7 @@ def test_the_phone_has_its_answer_before_the_rebuild_its_save_starts(live_server
     names = [seat.player.name for seat in table.seats.select_related("player").order_by("position")]
     answered, rebuilt = threading.Event(), threading.Event()
     waited = []
-    rebuild = refresh.refresh_standings
+    rebuild = refresh._refresh
 
     def rebuild_once_answered(event_id, **options):
         waited.append(answered.wait(timeout=10))
@@ -70,7 +70,7 @@ def test_the_phone_has_its_answer_before_the_rebuild_its_save_starts(live_server
         finally:
             rebuilt.set()
 
-    monkeypatch.setattr(refresh, "refresh_standings", rebuild_once_answered)
+    monkeypatch.setattr(refresh, "_refresh", rebuild_once_answered)
     body = {"manche": 1, "version": 0, "document": {"game": "cheese-rescue", "players": names}}
     body["document"].update(cheese_tallies([9, 6, 4, 1]))
     request = urllib.request.Request(

@@ -102,10 +102,16 @@ def generic_files() -> list[Path]:
     return code + templates + styles
 
 
-def test_the_four_games_come_from_four_bundles():
-    keys = [game.key for game in games.all_games()]
-    assert keys == ["vegetables", "veggies", "snack-match", "cheese-rescue"]
-    assert all(in_a_bundle(Path(games.get_game(key).template_dir)) for key in keys)
+def test_every_game_comes_from_a_bundle_of_its_own():
+    """Each package of ``tournaments/games/`` is one game of the registry, and the registry has no other; listed
+    in their order."""
+    packages = sorted(f"tournaments.games.{path.parent.name}" for path in BUNDLES.glob("*/__init__.py"))
+    found = games.all_games()
+    assert len(packages) >= 4
+    assert sorted(type(game).__module__ for game in found) == packages
+    assert len({game.key for game in found}) == len(found)
+    assert found == sorted(found, key=lambda game: (game.order, game.key))
+    assert all(in_a_bundle(Path(game.template_dir)) for game in found)
 
 
 @pytest.mark.parametrize("path", generic_files(), ids=lambda path: str(path.relative_to(ROOT)))
@@ -213,3 +219,23 @@ def test_the_settings_import_no_app_code_and_create_nothing(tmp_path):
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == []
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_settings_read_the_secret_key_and_the_entry_points_make_it(tmp_path, monkeypatch):
+    """Settings only read the key (the environment's, else the file's); ``ensure_secret_key``, which the entry
+    points call, makes the file once, readable by its owner alone, and never replaces it."""
+    from config.env import ensure_secret_key, secret_key
+
+    path = tmp_path / ".secret_key"
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    assert secret_key(path) == "" and not path.exists()
+    ensure_secret_key(path)
+    made = path.read_text().strip()
+    assert len(made) >= 50 and (path.stat().st_mode & 0o777) == 0o600
+    ensure_secret_key(path)
+    assert secret_key(path) == made
+    monkeypatch.setenv("SECRET_KEY", "from-the-environment")
+    assert secret_key(path) == "from-the-environment"
+    other = tmp_path / "other"
+    ensure_secret_key(other)
+    assert not other.exists(), "with SECRET_KEY set, no file is made"

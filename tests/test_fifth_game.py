@@ -14,6 +14,7 @@ import re
 import subprocess
 
 import pytest
+from django.test import TestCase
 from django.urls import reverse
 from pypdf import PdfReader
 
@@ -86,14 +87,16 @@ def test_the_fifth_game_runs_a_whole_event(organiser_client, client, tmp_path):
     save = reverse("tournaments:table_save", args=[first.token, 1])
     bad = client.post(save, {"version": "0", "seat": "1", "scores[0]": "5", "scores[1]": "x", "scores[2]": "9"})
     assert bad.status_code == 400 and "Write a whole number here." in bad.content.decode()
-    client.post(save, {"version": "0", "seat": "1", "scores[0]": "5", "scores[1]": "12", "scores[2]": "9"})
+    with TestCase.captureOnCommitCallbacks(execute=True):  # the commit's work, as outside a test's transaction
+        client.post(save, {"version": "0", "seat": "1", "scores[0]": "5", "scores[1]": "12", "scores[2]": "9"})
     assert [p["rank"] for p in Manche.objects.get(table=first).result["players"]] == [3, 1, 2]
 
     # The JSON API.
     api = reverse("tournaments:api_table_sheet", args=[second.token])
     names = client.get(api).json()["players"]
     body = {"manche": 1, "version": 0, "document": {"game": KEY, "players": names, "scores": [40, 40, 1]}}
-    answer = client.put(api, json.dumps(body), content_type="application/json")
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        answer = client.put(api, json.dumps(body), content_type="application/json")
     assert answer.status_code == 200 and [p["rank"] for p in answer.json()["players"]] == [1, 1, 3]
 
     # Standings, on the page and in the CSV: tied firsts share 4 + 2 points.

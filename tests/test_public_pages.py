@@ -4,7 +4,10 @@ asked a fixed number of times whatever the event's size."""
 
 from __future__ import annotations
 
+import html
 import re
+import time
+from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 from django.test import Client
@@ -18,6 +21,8 @@ from tournaments.services.find_table import answers, find_seats, folded, round_n
 from tournaments.services.round_end import complete_round
 from tournaments.services.rounds import publish_round, start_round, unpublish_round
 from tournaments.services.seating import seat_next_round
+from tournaments.standings.rows import standings_rows
+from tournaments.standings.stage import standings_stage
 from tournaments.views.public import PROJECTOR_MAX_ROWS, PROJECTOR_MIN_ROWS, PROJECTOR_ROWS, projector_rows
 
 pytestmark = pytest.mark.django_db
@@ -188,14 +193,98 @@ def test_the_projector_takes_as_many_rows_as_its_screen_shows_within_bounds():
     assert projector_rows("99999999999") == PROJECTOR_ROWS
 
 
-def test_a_projector_page_holds_the_rows_asked_and_asks_for_the_next_with_them(client, mid_round):
+def polled(answer) -> dict[str, str]:
+    """What a projector page's next poll sends: its own address's query and the time its page is over (``turn``)."""
+    page = answer.content.decode()
+    address = html.unescape(re.search(r'<section id="projector-page"\s+hx-get="([^"]+)"', page).group(1))
+    return dict(parse_qsl(urlsplit(address).query))
+
+
+def poll(client, url: str, query: dict, turn_in: float):
+    """A projector page's poll whose page is over in ``turn_in`` seconds (past when negative)."""
+    turn = str(int((time.time() + turn_in) * 1000))
+    return client.get(url, {**query, "turn": turn}, HTTP_HX_REQUEST="true")
+
+
+def names_on(answer) -> list[str]:
+    return re.findall(r'<td class="name">([^<]+)</td>', answer.content.decode())
+
+
+def listed(event: Event) -> list[str]:
+    return [row.player.name for row in standings_rows(event, standings_stage(event))]
+
+
+def test_a_projector_page_holds_the_rows_asked_and_polls_with_its_version_and_page(client, mid_round):
     url = reverse("tournaments:projector_next", args=[mid_round.slug])
-    page = client.get(url, {"page": "1", "rows": "3"}, HTTP_HX_REQUEST="true").content.decode()
+    first = client.get(url, {"page": "1", "rows": "3"}, HTTP_HX_REQUEST="true")
+    page = first.content.decode()
     assert page.count("<tr") == 4  # the heading and three players
-    assert f'hx-get="{url}?page=2&amp;rows=3"' in page and 'data-rows="3"' in page
+    version = f"{Event.objects.get(pk=mid_round.pk).standings_version}-live2"
+    assert polled(first) == {"v": version, "page": "1", "pages": "3", "rows": "3"}
+    assert 'data-rows="3"' in page and f'data-version="{version}"' in page and 'hx-include="#projector-turn"' in page
     assert 'id="projector-title" hx-swap-oob="true"' in page and "Live standings, round 2" in page
-    last = client.get(url, {"page": "3", "rows": "3"}).content.decode()
-    assert last.count("<tr") == 3 and f'hx-get="{url}?page=1&amp;rows=3"' in last
+    assert re.search(r'<input type="hidden" id="projector-turn" name="turn" value="\d+" hx-swap-oob="true">$', page)
+    assert names_on(first) == listed(mid_round)[:3]
+
+
+def test_a_projector_poll_gets_nothing_while_its_page_shows_the_stored_standings_and_its_time_is_not_over(
+    client, mid_round
+):
+    url = reverse("tournaments:projector_next", args=[mid_round.slug])
+    query = polled(client.get(url, {"page": "2", "rows": "3"}, HTTP_HX_REQUEST="true"))
+    assert query["page"] == "2"
+    for _ in range(2):
+        assert poll(client, url, query, turn_in=5).status_code == 204
+    anew = client.get(url, {**query, "rows": "4"}, HTTP_HX_REQUEST="true")  # the page measured its screen
+    assert anew.status_code == 200 and 'id="projector-turn"' in anew.content.decode(), "sent anew, its time from now"
+    assert polled(anew) == {**query, "rows": "4", "pages": "2"}
+    single = polled(client.get(url, {"page": "1", "rows": "20"}, HTTP_HX_REQUEST="true"))
+    assert single["pages"] == "1"
+    assert poll(client, url, single, turn_in=-1).status_code == 204, "one page: the same page, nothing to send"
+
+
+def test_a_change_shows_on_the_projector_page_that_is_up_at_its_next_poll(client, mid_round):
+    url = reverse("tournaments:projector_next", args=[mid_round.slug])
+    query = polled(client.get(url, {"page": "2", "rows": "3"}, HTTP_HX_REQUEST="true"))
+    before = listed(mid_round)
+    table = mid_round.rounds.get(number=2).tables.order_by("number").first()
+    enter(table, cheese_tallies([10, 6, 4, 1]), via="link")
+    after = listed(mid_round)
+    assert after[3:6] != before[3:6], "the sheet changed what page 2 shows"
+    pending = poll(client, url, query, turn_in=5)
+    assert (pending.status_code, pending["HX-Trigger"]) == (204, "standings-pending"), "rendered after this answer"
+    changed = poll(client, url, query, turn_in=5)
+    assert changed.status_code == 200, "the page asks again a second later: here"
+    assert names_on(changed) == after[3:6]
+    version = f"{Event.objects.get(pk=mid_round.pk).standings_version}-live2"
+    assert polled(changed) == {**query, "v": version}, "the same page, at the version of now"
+    assert 'id="projector-turn"' not in changed.content.decode(), "the page keeps its time"
+    assert poll(client, url, polled(changed), turn_in=5).status_code == 204
+
+
+def test_a_projector_page_turns_to_the_next_when_its_time_is_over_and_after_the_last_to_the_first(client, mid_round):
+    url = reverse("tournaments:projector_next", args=[mid_round.slug])
+    names = listed(mid_round)
+    query = polled(client.get(url, {"page": "1", "rows": "3"}, HTTP_HX_REQUEST="true"))
+    for number, shown, rendered in [("2", names[3:6], False), ("3", names[6:], False), ("1", names[:3], True)]:
+        answer = poll(client, url, query, turn_in=-0.1)
+        if not rendered:
+            assert (answer.status_code, answer["HX-Trigger"]) == (204, "standings-pending"), "rendered after it"
+            answer = poll(client, url, query, turn_in=-0.1)
+        assert answer.status_code == 200
+        assert names_on(answer) == shown
+        query = polled(answer)
+        assert query["page"] == number
+        turn = re.search(r'id="projector-turn" name="turn" value="(\d+)" hx-swap-oob="true"', answer.content.decode())
+        assert 9_000 < int(turn.group(1)) - time.time() * 1000 <= 10_000, "the next page's time starts now"
+
+
+def test_the_projector_page_sends_its_turn_with_every_poll(client, mid_round):
+    page = client.get(reverse("tournaments:projector", args=[mid_round.slug])).content.decode()
+    turn = re.search(r'<input type="hidden" id="projector-turn" name="turn" value="(\d+)">', page)
+    assert turn and 9_000 < int(turn.group(1)) - time.time() * 1000 <= 10_000
+    assert page.index("projector-turn") < page.index('<section id="projector-page"')
+    assert 'hx-trigger="every 3s, standings-pending delay:1s" hx-include="#projector-turn"' in page
 
 
 # The database is asked a fixed number of times --------------------------------------------------------------------
@@ -226,7 +315,7 @@ def test_the_public_pages_ask_the_database_a_fixed_number_of_times(
         (event.get_absolute_url(), {"find": "player"}, 6),
         (reverse("tournaments:find_table", args=[event.slug]), {"find": "player 0"}, 3),
         (reverse("tournaments:standings", args=[event.slug]), {}, 3),
-        (reverse("tournaments:standings_live", args=[event.slug]), {"v": "0"}, 3),
+        (reverse("tournaments:standings_live", args=[event.slug]), {}, 3),
         (reverse("tournaments:projector", args=[event.slug]), {"rows": "12"}, 4),
         (reverse("tournaments:projector_next", args=[event.slug]), {"rows": "12", "page": "2"}, 3),
         (reverse("tournaments:player", args=[event.slug, player.pk]), {}, 9),

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import cheese_tallies, enter, seat_by_hand
+from tournaments.games import Game
 from tournaments.models import Standing
 from tournaments.models.rounds import RoundStatus
 from tournaments.services.results import split_points
@@ -31,14 +32,14 @@ def test_points_then_score_then_tiebreak_then_buchholz():
         result(3, 1, 11, 4, 30),
         result(4, 1, 11, 0, 31),
     ]
-    ranked = rank_players(results, [1, 2, 3, 4, 5])
+    ranked = rank_players(results, [1, 2, 3, 4, 5], Game.ranking)
     assert [(r.player, r.rank) for r in ranked] == [(1, 1), (3, 1), (4, 3), (2, 4), (5, 5)]
     assert ranked[-1].rounds == 0
 
 
 def test_game_tiebreak_decides_before_buchholz():
     results = [result(1, 1, 10, 4, 20, -1), result(2, 1, 11, 4, 20, -3), result(3, 1, 10, 0, 5), result(4, 1, 11, 0, 5)]
-    ranked = rank_players(results, [1, 2, 3, 4])
+    ranked = rank_players(results, [1, 2, 3, 4], Game.ranking)
     assert [r.player for r in ranked][:2] == [1, 2]
     assert ranked[0].rank == 1 and ranked[1].rank == 2
 
@@ -56,7 +57,7 @@ def test_buchholz_sums_the_points_of_every_opponent_met():
         result(1, 2, 13, 4, 20),
         result(4, 2, 13, 0, 10),
     ]
-    ranked = {r.player: r for r in rank_players(results, [1, 2, 3, 4])}
+    ranked = {r.player: r for r in rank_players(results, [1, 2, 3, 4], Game.ranking)}
     assert ranked[1].metrics["points"] == 8
     assert ranked[2].metrics["buchholz"] == ranked[1].metrics["points"] + ranked[3].metrics["points"]
     assert ranked[3].metrics["buchholz"] == 0 + 4
@@ -134,7 +135,10 @@ def test_live_standings_answer_204_until_they_change(client, make_event, setting
     url = reverse("tournaments:standings_live", args=[event.slug])
     version = f"{event.standings_version}-after1"
     assert client.get(url, {"v": version}).status_code == 204
-    changed = client.get(url, {"v": f"{event.standings_version - 1}-after1"})
+    behind = {"v": f"{event.standings_version - 1}-after1"}
+    pending = client.get(url, behind)
+    assert (pending.status_code, pending["HX-Trigger"]) == (204, "standings-pending"), "rendered after the answer"
+    changed = client.get(url, behind)
     assert changed.status_code == 200
     assert f'data-version="{version}"' in changed.content.decode()
     # Starting the next round changes what the standings are (live, round 2) before any sheet of it comes in.

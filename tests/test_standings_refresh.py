@@ -12,12 +12,14 @@ import time
 import pytest
 from django.core.cache import cache
 from django.db import connection
-from django.test import TestCase
+from django.http import HttpResponse
+from django.test import RequestFactory, TestCase
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import cheese_tallies, seat_by_hand
+from tournaments import after_response
 from tournaments.models import Event, Manche, Standing
 from tournaments.models.rounds import RoundStatus
 from tournaments.services.round_end import complete_round, reopen_round
@@ -63,7 +65,7 @@ def save(table, points: list[int], author: Author = LINK) -> Manche:
 
 
 def bookkeeping(event) -> tuple:
-    return refresh.bookkeeping(event.pk)
+    return refresh._bookkeeping(event.pk)
 
 
 def from_scratch(event) -> dict[int, tuple]:
@@ -151,7 +153,7 @@ def test_two_concurrent_rebuild_attempts_make_one_rebuild(event, monkeypatch, ti
     def attempt():
         try:
             barrier.wait(timeout=10)
-            outcomes.append(refresh.refresh_standings(event.pk))
+            outcomes.append(refresh._refresh(event.pk))
         finally:
             connection.close()
 
@@ -171,12 +173,12 @@ def test_a_rebuild_whose_lease_was_voided_stores_nothing(event):
     save(tables(event)[0], [9, 6, 4, 1])
     Event.objects.filter(pk=event.pk).update(standings_stale=True, standings_built_at=None)
     started = timezone.now()
-    lease = refresh.take_lease(event.pk, started)
-    assert lease is not None and refresh.take_lease(event.pk, started) is None, "one lease at a time"
+    lease = refresh._take_lease(event.pk, started)
+    assert lease is not None and refresh._take_lease(event.pk, started) is None, "one lease at a time"
     save(tables(event)[1], [1, 4, 6, 9], author=Author(via="organiser"))  # rebuilt at once, the lease voided
     before = stored(event)
-    with pytest.raises(refresh.LeaseLost):
-        refresh.rebuild_leased(event.pk, lease, started)
+    with pytest.raises(refresh._LeaseLost):
+        refresh._rebuild_leased(event.pk, lease, started)
     assert stored(event) == before == from_scratch(event)
 
 
@@ -187,10 +189,10 @@ def test_a_lease_left_by_a_rebuild_that_died_is_taken_once_it_ends(event):
     Standing.objects.filter(event=event).delete()
     soon = timezone.now() + datetime.timedelta(seconds=5)
     Event.objects.filter(pk=event.pk).update(standings_stale=False, standings_lease=soon)
-    assert not refresh.refresh_standings(event.pk), "still leased: its holder may yet store"
+    assert not refresh._refresh(event.pk), "still leased: its holder may yet store"
     assert not Standing.objects.filter(event=event).exists()
     Event.objects.filter(pk=event.pk).update(standings_lease=timezone.now() - datetime.timedelta(seconds=1))
-    assert refresh.refresh_standings(event.pk)
+    assert refresh._refresh(event.pk)
     assert stored(event) == from_scratch(event)
     assert bookkeeping(event)[:2] == (False, None)
 
@@ -251,12 +253,12 @@ def test_within_the_interval_the_rebuild_waits_and_a_timer_does_it(event, settin
     save(second, [1, 4, 6, 9])
     saved = time.monotonic()
     assert bookkeeping(event)[0], "within the interval: not rebuilt yet"
-    assert refresh.scheduled(event.pk)
+    assert refresh._scheduled(event.pk)
     assert stored(event) != from_scratch(event)
     waited = wait_until_counted(event, 5)
     assert time.monotonic() - saved < 1.5 and waited < 1.5
     assert stored(event) == from_scratch(event)
-    assert not refresh.scheduled(event.pk)
+    assert not refresh._scheduled(event.pk)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -273,7 +275,7 @@ def test_a_rebuild_left_waiting_is_started_by_the_next_poll_of_the_live_standing
         timer.cancel()
     timers.clear()
     assert client.get(live, {"v": version}).status_code == 204, "within the interval: the standings as they are"
-    assert refresh.scheduled(event.pk), "the poll set a timer for the end of the interval"
+    assert refresh._scheduled(event.pk), "the poll set a timer for the end of the interval"
     for timer in list(timers.values()):
         timer.cancel()
     timers.clear()
@@ -281,6 +283,8 @@ def test_a_rebuild_left_waiting_is_started_by_the_next_poll_of_the_live_standing
     began = time.monotonic()
     assert client.get(live, {"v": version}).status_code == 204, "the poll answers at once, a timer rebuilds"
     assert wait_until_counted(event, 5) < 1.5 and time.monotonic() - began < 1.5
+    pending = client.get(live, {"v": version})
+    assert (pending.status_code, pending["HX-Trigger"]) == (204, "standings-pending"), "rendered after the answer"
     answer = client.get(live, {"v": version})
     assert answer.status_code == 200
     assert f'data-version="{int(version.split("-")[0]) + 1}-live1"' in answer.content.decode()
@@ -330,6 +334,33 @@ def test_completing_and_reopening_a_round_rebuild_at_once(event, settings, timer
     assert stored(event) == from_scratch(event) and len(stored(event)) == 16
 
 
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("name", ["projector", "projector_next", "standings", "standings_live"])
+def test_a_page_or_poll_shows_stale_standings_as_stored_and_they_are_rebuilt_after_its_answer(
+    event, settings, client, timers, name
+):
+    settings.STANDINGS_REBUILD_INTERVAL = 30
+    first, second = tables(event)[:2]
+    save(first, [9, 6, 4, 1])
+    save(second, [1, 4, 6, 10])  # within the interval: left to a timer, which goes away with its process
+    for timer in list(timers.values()):
+        timer.cancel()
+    timers.clear()
+    assert bookkeeping(event)[0] and stored(event) != from_scratch(event)
+    settings.STANDINGS_REBUILD_INTERVAL = 0
+    url = reverse(f"tournaments:{name}", args=[event.slug])
+    shown = {} if name == "standings_live" else {"v": "0-live1"}  # a poll showing nothing yet renders it at once
+    with CaptureQueriesContext(connection) as queries:
+        answer = client.get(url, {**shown, "page": "1"}, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200
+    assert 'data-version="1-live1"' in answer.content.decode(), "the standings as stored"
+    assert standing_writes(queries) == [], "no standings written in the request"
+    assert not [q["sql"] for q in queries if q["sql"].startswith("UPDATE")], "no lease taken in the request"
+    assert wait_until_counted(event, 5) < 1.5, "rebuilt once the answer was sent"
+    assert stored(event) == from_scratch(event)
+    assert Event.objects.get(pk=event.pk).standings_version == 2
+
+
 @pytest.mark.django_db
 def test_a_page_of_the_live_standings_is_rendered_at_most_once_a_second_by_the_processes_sharing_the_cache(
     event, client, settings
@@ -338,8 +369,10 @@ def test_a_page_of_the_live_standings_is_rendered_at_most_once_a_second_by_the_p
     first, second = tables(event)[:2]
     live = reverse("tournaments:standings_live", args=[event.slug])
     save(first, [9, 6, 4, 1])
+    first_poll = client.get(live, {"v": "0-live1"})
+    assert (first_poll.status_code, first_poll["HX-Trigger"]) == (204, "standings-pending"), "rendered after it"
     shown = re.search(r'data-version="([^"]+)"', client.get(live, {"v": "0-live1"}).content.decode()).group(1)
-    assert shown == "1-live1", "nothing rendered yet: this poll renders it"
+    assert shown == "1-live1", "the page asked again: here"
     save(second, [1, 4, 6, 9])
     behind = client.get(live, {"v": "0-live1"})
     assert 'data-version="1-live1"' in behind.content.decode(), "within the second: the newest rendered"
@@ -356,12 +389,15 @@ def test_a_page_rendered_after_a_poll_s_answer_is_in_the_poll_s_language(event, 
     settings.LIVE_RENDER_SECONDS = 0.0
     live = reverse("tournaments:standings_live", args=[event.slug])
     save(tables(event)[0], [9, 6, 4, 1])
+    assert client.get(live, {"v": "0-live1"}, HTTP_ACCEPT_LANGUAGE="it").status_code == 204, "rendered after it"
     assert "Classifica" in client.get(live, {"v": "0-live1"}, HTTP_ACCEPT_LANGUAGE="it").content.decode()
     save(tables(event)[1], [1, 4, 6, 9])
     pending = client.get(live, {"v": "1-live1"}, HTTP_ACCEPT_LANGUAGE="it")
     assert (pending.status_code, pending["HX-Trigger"]) == (204, "standings-pending")
     english = client.get(live, {"v": "1-live1"}, HTTP_ACCEPT_LANGUAGE="en")
-    assert english.status_code == 200 and "Live standings" in english.content.decode(), "another page, rendered now"
+    assert (english.status_code, english["HX-Trigger"]) == (204, "standings-pending"), "another page, rendered after"
+    english = client.get(live, {"v": "1-live1"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert english.status_code == 200 and "Live standings" in english.content.decode()
     italian = client.get(live, {"v": "1-live1"}, HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert 'data-version="2-live1"' in italian and "Classifica" in italian and "Live standings" not in italian
 
@@ -398,11 +434,35 @@ def test_while_a_thread_renders_a_page_no_poll_waits_for_it(settings):
     )
 
 
+def test_a_poll_that_finds_nothing_rendered_gets_nothing_and_a_page_asked_anew_is_rendered_first(settings):
+    settings.LIVE_RENDER_SECONDS = 0.0
+    page = "projector:test-nothing"
+    done = []
+
+    def render() -> str:
+        done.append("rendered")
+        return "<p>1</p>"
+
+    answer = after_response.AfterResponseMiddleware(
+        lambda _request: HttpResponse(repr(live_render.live_partial(page, "1-live1", "0-live1", render)))
+    )(RequestFactory().get("/"))
+    assert answer.content.decode() == repr(("0-live1", None, True)) and done == [], "nothing to send, on its way"
+    answer.close()
+    assert done == ["rendered"], "rendered once the answer was sent"
+    assert live_render.live_partial(page, "1-live1", "0-live1", lambda: pytest.fail("rendered twice")) == (
+        "1-live1",
+        "<p>1</p>",
+        False,
+    )
+    anew = live_render.live_partial("projector:test-anew", "1-live1", "0-live1", lambda: "<p>2</p>", anew=True)
+    assert anew == ("1-live1", "<p>2</p>", False)
+
+
 def test_a_page_another_process_renders_is_not_rendered_again(settings):
     settings.LIVE_RENDER_SECONDS = 0.0
     page = "standings-live:test-claimed"
     assert live_render.live_partial(page, "1-live1", None, lambda: "<p>1</p>") == ("1-live1", "<p>1</p>", False)
-    assert cache.add(f"{page}:2-live1:claimed", True, live_render.CLAIMED), "another process claims it"
+    assert cache.add(f"{page}:2-live1:claimed", True, live_render._CLAIMED), "another process claims it"
     behind = live_render.live_partial(page, "2-live1", "0-live1", lambda: pytest.fail("rendered twice"))
     assert behind == ("1-live1", "<p>1</p>", True)
     showing = live_render.live_partial(page, "2-live1", "1-live1", lambda: pytest.fail("rendered twice"))

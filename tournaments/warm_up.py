@@ -23,7 +23,9 @@ from .games.registry import all_games
 
 
 def project_templates() -> Iterator[str]:
-    """The names of the project's own templates and those of its games."""
+    """The names of the project's own templates, those of its games and django-tables2's the tables draw with."""
+    if getattr(settings, "DJANGO_TABLES2_TEMPLATE", ""):
+        yield settings.DJANGO_TABLES2_TEMPLATE
     folders = [Path(folder) for config in settings.TEMPLATES for folder in config.get("DIRS", [])]
     folders += [game.template_dir for game in all_games() if game.template_dir.is_dir()]
     for folder in folders:

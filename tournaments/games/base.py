@@ -86,6 +86,9 @@ class Game:
     #: The set-up form's part for this game's event options; None when it has none.
     options_form: type[OptionsForm] | None = None
     #: The tiebreak after the game score, as players say it (translated); by default the rules' own words.
+    #: What the standings rank by, in order of precedence: keys of ``standings.metrics.METRICS``. A game whose
+    #: tables give places and nothing else ranks by ``("points",)``; a column not named here is not shown.
+    ranking: tuple[str, ...] = ("points", "score", "tiebreak", "buchholz")
     tiebreak_label: Any = ""
     #: The standings' column of the tiebreak: a short heading (translated, e.g. "Mice"), by default the label;
     #: ``tiebreak_sign`` -1 when the rules store the tiebreak negated (fewest mice is minus the mice), so the column

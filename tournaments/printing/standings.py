@@ -2,56 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
 
-from ..collation import sort_key
-from ..models import Event, Standing
-from ..standings.build import seat_results
-from ..standings.metrics import PRECEDENCE, legends, rank_players, shown_metrics
+from ..models import Event
+from ..standings.metrics import legends, shown_metrics
+from ..standings.rows import StandingRow
 from .charts import movement_drawing, scores_drawing
 from .common import GREY, PALE, SHADE, FitText, body_size, build_pdf, heading
 from .fonts import BOLD, REGULAR
-
-
-@dataclass(frozen=True)
-class StandingLine:
-    rank: int
-    name: str
-    club: str
-    #: Each metric's value by its key.
-    metrics: dict[str, object]
-    dropped: bool = False
-
-
-def stored_standings(event: Event) -> list[StandingLine]:
-    """The standings as last rebuilt, best first."""
-    rows = Standing.objects.filter(event=event).select_related("player")
-    lines = [
-        StandingLine(
-            s.rank, s.player.name, s.player.club, {key: getattr(s, key) for key in PRECEDENCE}, not s.player.active
-        )
-        for s in rows
-    ]
-    return sorted(lines, key=lambda line: (line.rank, sort_key(line.name)))
-
-
-def standings_after(event: Event, number: int) -> list[StandingLine]:
-    """The standings as they were after round ``number``: only results of that round and the ones before count."""
-    results = [result for result in seat_results(event) if result.round <= number]
-    players = {
-        pk: (name, club, active) for pk, name, club, active in event.players.values_list("pk", "name", "club", "active")
-    }
-    ranked = rank_players(results, players)
-    lines = []
-    for r in ranked:
-        name, club, active = players[r.player]
-        lines.append(StandingLine(r.rank, name, club, r.metrics, not active))
-    return sorted(lines, key=lambda line: (line.rank, sort_key(line.name)))
 
 
 def number(value) -> str:
@@ -88,7 +50,7 @@ def charts_block(charts, width: float) -> list:
     return [Spacer(1, 10), KeepTogether(Table(rows, colWidths=[half + 6, half + 6], style=style, hAlign="LEFT"))]
 
 
-def standings_pdf(event: Event, lines: list[StandingLine], after_round: int | None = None, charts=None) -> bytes:
+def standings_pdf(event: Event, rows: list[StandingRow], after_round: int | None = None, charts=None) -> bytes:
     """Rank, player, club and the event's metrics (tournament points, game score...) of every player; under them
     ``charts`` (``services.statistics.PrintedCharts``), when given."""
     game = event.game_bundle
@@ -107,12 +69,14 @@ def standings_pdf(event: Event, lines: list[StandingLine], after_round: int | No
         header = [FitText(label, size=8, minimum=5.5, bold=True, lines=2) for label in labels]
         rows = [header] + [
             [
-                str(line.rank),
-                FitText(f"{line.name} · {_('dropped')}" if line.dropped else line.name, size=9.5, minimum=5.5),
-                FitText(line.club, size=8.5, minimum=5.5, colour=GREY),
-                *(number(metric.shown_value(line.metrics[metric.key], game)) for metric in metrics),
+                str(row.rank),
+                FitText(
+                    f"{row.player.name} · {_('dropped')}" if row.dropped else row.player.name, size=9.5, minimum=5.5
+                ),
+                FitText(row.player.club, size=8.5, minimum=5.5, colour=GREY),
+                *(number(row.shown[metric.key]) for metric in metrics),
             ]
-            for line in lines
+            for row in rows
         ]
         table = Table(rows, colWidths=widths, repeatRows=1, style=TableStyle(TABLE_STYLE), hAlign="LEFT")
         notes = [FitText(legend, size=8.5, minimum=6, colour=GREY) for legend in legends(game)]

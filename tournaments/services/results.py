@@ -6,8 +6,8 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from scoring.ranking import competition_ranks
 
-from ..sql import update_rows
 from ..models import Manche, Seat, Table
+from ..sql import update_rows
 
 #: What a seat stores of its round at its table.
 RESULT_FIELDS = ("score", "tiebreak", "rank", "placement_points")

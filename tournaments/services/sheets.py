@@ -13,14 +13,13 @@ from django.utils.translation import gettext_noop
 
 from scoring.errors import Problems
 
-from .. import games
+from .. import games, sql
 from ..models import Manche
 from ..models.audit import Action
 from ..models.rounds import RoundStatus, TableStatus
 from ..models.sheets import Via
 from ..ratings.build import rebuild_event_club
 from ..standings.refresh import mark_stale, sheet_saved
-from .. import sql
 from .audit import Author, record
 from .results import update_table_results
 from .tables import NOT_STARTED, TableAtHand, table_by_id
@@ -126,9 +125,10 @@ def record_table_sheet(
     ``based_on``; returns the manche as stored (``at`` holds the table's manches as they are after the save).
 
     Raises ScoreSheetError for a sheet the rules refuse, TableClosed (``only_while_open``: the players' doors) when
-    the table takes no change from its players, NoSuchManche, and StaleSheet for a stale version. The table is locked and checked again inside the transaction
-    that writes, which also keeps the change in the audit trail, stores the table's results and marks the event's
-    standings out of date; they are rebuilt after the commit (``standings.refresh``).
+    the table takes no change from its players, NoSuchManche, and StaleSheet for a stale version. The table is
+    locked and checked again inside the transaction that writes, which also keeps the change in the audit trail,
+    stores the table's results and marks the event's standings out of date; they are rebuilt after the commit
+    (``standings.refresh``).
     """
     check_size(document)
     check_players(at.names, document)

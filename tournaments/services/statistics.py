@@ -53,7 +53,7 @@ def movement(event: Event, results: Sequence[SeatResult]) -> Movement:
     for number in rounds:
         tally((r for r in results if done < r.round <= number), (), into=counted)
         done = number
-        after = {r.player: r.rank for r in rank_tally(counted) if r.rounds}
+        after = {r.player: r.rank for r in rank_tally(counted, event.game_bundle.ranking) if r.rounds}
         for player in names:
             ranks[player].append(after.get(player))
     return Movement(rounds, names, ranks)

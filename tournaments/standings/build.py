@@ -10,12 +10,12 @@ from django.db.models import F, IntegerField, Value
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast, Coalesce
 
-from ..sql import update_rows
 from ..models import Event, Player, Seat, Standing
-from .metrics import PRECEDENCE, SeatResult, rank_tally, tally
+from ..sql import update_rows
+from .metrics import METRIC_KEYS, SeatResult, rank_tally, tally
 
 #: The stored columns of a standing besides its event and player, in the order of a computed row.
-STORED = ("rank", "previous_rank", "previous_round", *PRECEDENCE, "rounds_played")
+STORED = ("rank", "previous_rank", "previous_round", *METRIC_KEYS, "rounds_played")
 
 
 def pk_of(event: Event | int) -> int:
@@ -39,6 +39,13 @@ def result_rows(event: Event | int):
     )
 
 
+def ranking_of(event: Event | int) -> tuple[str, ...]:
+    """What the event's game ranks its standings by (``Game.ranking``)."""
+    if not isinstance(event, Event):
+        event = Event.objects.only("game").get(pk=event)
+    return event.game_bundle.ranking
+
+
 def seat_results(event: Event | int) -> list[SeatResult]:
     """Every scored seat of the event, read with one query."""
     return [SeatResult._make(row) for row in result_rows(event)]
@@ -51,16 +58,17 @@ def compute_standings(event: Event | int) -> dict[int, tuple]:
     round is played and once it is complete, players see how far they moved since the last complete round. The
     results are summed once: the earlier rounds' tally is ranked, then the latest round is added to it.
     """
+    ranking = ranking_of(event)
     players = list(Player.objects.filter(event_id=pk_of(event)).order_by().values_list("pk", flat=True))
     results = list(result_rows(event))
     latest = max((r[1] for r in results), default=0)
     counted = tally((r for r in results if r[1] < latest), players)
-    previous = {r.player: r.rank for r in rank_tally(counted) if r.rounds} if latest > 1 else {}
+    previous = {r.player: r.rank for r in rank_tally(counted, ranking) if r.rounds} if latest > 1 else {}
     tally((r for r in results if r[1] == latest), (), into=counted)
     previous_round = latest - 1 if latest > 1 else None
     return {
         r.player: (r.rank, previous.get(r.player), previous_round, *r.metrics.values(), r.rounds)
-        for r in rank_tally(counted)
+        for r in rank_tally(counted, ranking)
     }
 
 

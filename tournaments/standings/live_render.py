@@ -1,9 +1,10 @@
-"""Rendering the live standings partial as seldom as the polls allow (the truth stays in the database).
+"""Rendering a live partial (a page of the standings page's, a projector page) as seldom as the polls allow; the
+truth stays in the database. Pages use it through ``refresh.live_partial``.
 
 The HTML of one page at one standings version is kept in Django's cache (without CACHE_URL, files shared by the
-processes of this machine; with it, Redis shared by every machine). A poll never waits for a render once anything of
-its page was rendered: it gets the newest rendered, and the first poll to find the version of now missing renders it
-after its answer is sent. A page is rendered at most every ``settings.LIVE_RENDER_SECONDS`` by all the processes
+processes of this machine; with it, Redis shared by every machine). A poll never waits for a render: it gets the
+newest rendered (or nothing), and the first poll to find the version of now missing renders it after its answer is
+sent. A page is rendered at most every ``settings.LIVE_RENDER_SECONDS`` by all the processes
 that share the cache. A poll told that the version of now is on its way asks again a second later.
 """
 
@@ -21,25 +22,50 @@ from ..after_response import after_response
 
 #: The default of ``settings.LIVE_RENDER_SECONDS``.
 LIVE_RENDER_SECONDS = 1.0
+#: The event a poll's answer raises on a live page when the version of now is on its way (the page asks again).
+STANDINGS_PENDING = "standings-pending"
+#: How long a rendered page is kept (seconds): far longer than any poll is behind.
+_KEPT = 600
+#: How long a process's claim to render a page keeps the others from rendering it too (seconds): longer than any
+#: render, short enough that a claim left by a process that died holds nobody up for long.
+_CLAIMED = 10
 
 _rendering: dict[str, threading.Lock] = {}
 _rendering_guard = threading.Lock()
-#: The event a poll's answer raises on the live page when the version of now is on its way (the page asks again).
-STANDINGS_PENDING = "standings-pending"
-#: How long a rendered page is kept (seconds): far longer than any poll is behind.
-KEPT = 600
-#: How long a process's claim to render a page keeps the others from rendering it too (seconds): longer than any
-#: render, short enough that a claim left by a process that died holds nobody up for long.
-CLAIMED = 10
 
 
-def standings_number(version: str | None) -> int:
+def live_partial(
+    page: str, version: str, shown: str | None, render: Callable[[], str], *, anew: bool = False
+) -> tuple[str, str | None, bool]:
+    """What to send a request of ``page`` that shows version ``shown``: a version, its HTML (None: nothing to send),
+    and whether ``version``'s own is on its way when it is not sent.
+
+    ``version``'s when rendered; else the newest rendered (the same as ``shown`` or newer), and ``version``'s is
+    rendered after the answer (see ``_render_soon``). A poll that finds neither gets nothing (``shown``, None) and
+    ``version``'s is rendered after its answer: no poll waits for a render. Only a request that shows nothing of the
+    page yet (no ``shown``, or ``anew``: a page asked for anew) renders it first.
+    """
+    key = f"{page}:{version}"
+    html = cache.get(key)
+    if html is not None:
+        return version, html, False
+    newest = cache.get(f"{page}:newest")
+    if newest is not None and _standings_number(newest[1]) >= _standings_number(shown):
+        html = cache.get(f"{page}:{newest[1]}")
+        if html is not None:
+            return newest[1], html, _render_soon(page, key, version, newest[0], render)
+    if shown and not anew:
+        return shown, None, _render_soon(page, key, version, 0.0, render)
+    return version, _render_now(page, key, version, render), False
+
+
+def _standings_number(version: str | None) -> int:
     """The stored standings' version in a live version (``12-live3``: 12); -1 for anything else."""
     number = (version or "").partition("-")[0]
     return int(number) if number.isdigit() and len(number) < 12 else -1
 
 
-def rendered_once(key: str, render: Callable[[], str]) -> str:
+def _rendered_once(key: str, render: Callable[[], str]) -> str:
     """The HTML under ``key``, rendered by ``render`` (the caller found it missing), once however many threads of
     this process ask at once."""
     with _rendering_guard:
@@ -49,54 +75,35 @@ def rendered_once(key: str, render: Callable[[], str]) -> str:
             html = cache.get(key)
             if html is None:
                 html = render()
-                cache.set(key, html, KEPT)
+                cache.set(key, html, _KEPT)
     finally:
         with _rendering_guard:
             _rendering.pop(key, None)
     return html
 
 
-def render_soon(page: str, key: str, version: str, newest_at: float, render: Callable[[], str]) -> bool:
+def _render_soon(page: str, key: str, version: str, newest_at: float, render: Callable[[], str]) -> bool:
     """Whether the page under ``key`` is on its way: being rendered by another thread (of any process), or claimed
     now by this one, which renders it once its answer is sent. False while the newest rendered is too recent:
     a later poll asks again."""
     if time.time() - newest_at < getattr(settings, "LIVE_RENDER_SECONDS", LIVE_RENDER_SECONDS):
         return False
-    if key not in _rendering and cache.add(f"{key}:claimed", True, CLAIMED):
-        after_response(partial(render_claimed, page, key, version, render))
+    if key not in _rendering and cache.add(f"{key}:claimed", True, _CLAIMED):
+        after_response(partial(_render_claimed, page, key, version, render))
     return True
 
 
-def render_now(page: str, key: str, version: str, render: Callable[[], str]) -> str:
+def _render_now(page: str, key: str, version: str, render: Callable[[], str]) -> str:
     """Render the page under ``key`` (once however many threads of this process ask) and make it the newest."""
-    html = rendered_once(key, render)
-    cache.set(f"{page}:newest", (time.time(), version), KEPT)
+    html = _rendered_once(key, render)
+    cache.set(f"{page}:newest", (time.time(), version), _KEPT)
     return html
 
 
-def render_claimed(page: str, key: str, version: str, render: Callable[[], str]) -> None:
+def _render_claimed(page: str, key: str, version: str, render: Callable[[], str]) -> None:
     """Render a page this process claimed; when that fails, give the claim up so that another poll can take it."""
     try:
-        render_now(page, key, version, render)
+        _render_now(page, key, version, render)
     except BaseException:
         cache.delete(f"{key}:claimed")
         raise
-
-
-def live_partial(page: str, version: str, shown: str | None, render: Callable[[], str]) -> tuple[str, str, bool]:
-    """What to send a poll of ``page`` that shows version ``shown``: a version, its HTML, and whether ``version``'s
-    own is on its way when an older one is sent.
-
-    ``version``'s when rendered; else the newest rendered (the same as ``shown`` or newer), and ``version``'s is
-    rendered after the answer (see ``render_soon``). Only a poll that finds nothing it may show renders first.
-    """
-    key = f"{page}:{version}"
-    html = cache.get(key)
-    if html is not None:
-        return version, html, False
-    newest = cache.get(f"{page}:newest")
-    if newest is not None and standings_number(newest[1]) >= standings_number(shown):
-        html = cache.get(f"{page}:{newest[1]}")
-        if html is not None:
-            return newest[1], html, render_soon(page, key, version, newest[0], render)
-    return version, render_now(page, key, version, render), False

@@ -1,15 +1,15 @@
 """The metrics standings are ranked by, as a registry of small classes.
 
 Each metric has a key (also the name of its stored column), a label and an aggregate over the players' results;
-the ranking is a list of metric keys in order of precedence. Adding a tiebreak is adding one class (and its
-column). Every page, file and printout of the standings takes its columns from here.
+a game's ranking is a list of metric keys in order of precedence (``Game.ranking``). Adding a tiebreak is adding
+one class (and its column). Every page, file and printout of the standings takes its columns from here.
 
 The results are summed once (``tally``: one pass over them); each metric then reads its totals from the tally.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import NamedTuple
@@ -166,13 +166,14 @@ class OpponentsPoints(Metric):
         return buchholz
 
 
+#: Every metric, each after those its aggregate reads; their keys are the stored columns, in this order.
 METRICS: dict[str, Metric] = {m.key: m for m in (TournamentPoints(), GameScore(), GameTiebreak(), OpponentsPoints())}
-PRECEDENCE = ("points", "score", "tiebreak", "buchholz")
+METRIC_KEYS = tuple(METRICS)
 
 
 def shown_metrics(game) -> list[Metric]:
-    """The metrics an event of ``game`` shows, in order of precedence."""
-    return [METRICS[key] for key in PRECEDENCE if METRICS[key].shown_for(game)]
+    """The metrics an event of ``game`` ranks by and shows, in order of precedence."""
+    return [METRICS[key] for key in game.ranking if METRICS[key].shown_for(game)]
 
 
 def legends(game) -> list[str]:
@@ -184,29 +185,31 @@ class Ranked(NamedTuple):
     player: int
     rank: int
     rounds: int
+    #: Every metric's value (``METRIC_KEYS``), those the ranking does not read included.
     metrics: dict[str, object]
 
 
-def rank_tally(counted: Tally, precedence=PRECEDENCE) -> list[Ranked]:
-    """Standings from summed results, best first: metrics in ``precedence`` order, shared rank when all are equal.
+def rank_tally(counted: Tally, ranking: Sequence[str]) -> list[Ranked]:
+    """Standings from summed results, best first: the metrics of ``ranking`` in order, a shared rank when all of
+    them are equal. The one ranking of the app: the stored standings, the previous ranks and the statistics' rank
+    after each round all come from here.
 
     A player without a result yet ranks after every player with one, whatever the metrics say (a score below
     zero, a tiebreak counted negative): not having played is never better than having played.
     """
     totals: dict[str, dict[int, object]] = {}
-    for key in precedence:
-        totals[key] = METRICS[key].aggregate(counted, totals)
-    columns = [totals[key] for key in precedence]
+    for key, metric in METRICS.items():
+        totals[key] = metric.aggregate(counted, totals)
     played = counted.played
-    keys = {player: (played[player] > 0, *(column[player] for column in columns)) for player in played}
+    keys = {player: (played[player] > 0, *(totals[key][player] for key in ranking)) for player in played}
     order = sorted(keys, key=keys.__getitem__, reverse=True)
     ranks = competition_ranks([keys[player] for player in order])
     return [
-        Ranked(player, rank, played[player], {key: column[player] for key, column in zip(precedence, columns)})
+        Ranked(player, rank, played[player], {key: column[player] for key, column in totals.items()})
         for player, rank in zip(order, ranks)
     ]
 
 
-def rank_players(results: Iterable[SeatResult], players: Iterable[int], precedence=PRECEDENCE) -> list[Ranked]:
+def rank_players(results: Iterable[SeatResult], players: Iterable[int], ranking: Sequence[str]) -> list[Ranked]:
     """Standings from the players' results, best first (see ``rank_tally``)."""
-    return rank_tally(tally(results, players), precedence)
+    return rank_tally(tally(results, players), ranking)

@@ -1,65 +1,127 @@
-"""The stored standings as the pages list them: best first, ties in alphabetical order, movement since the last
-complete round, dropped players marked."""
+"""The standings' one read model: ``StandingRow``, a player's place as every page, file and printout reads it.
+
+The stored standings (``standings_rows``) and the standings after an earlier round (``rows_after``, ranked again by
+``metrics.rank_players``) are lists of the same rows, best first, ties in alphabetical order. The standings page and
+its phone list, the projector, CSV, Excel, PDF, statistics and the season ladder all read them.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from decimal import Decimal
 from functools import lru_cache
-from types import SimpleNamespace
 
 from ..collation import sort_key
 from ..models import Event, Standing
-from .build import STORED
-from .metrics import METRICS
+from .build import STORED, seat_results
+from .figures import figures
+from .metrics import METRICS, rank_players
 from .stage import Stage
 
 #: Names and clubs recur on every page view: their collation keys (the costly part of a page) are kept per process.
 cached_sort_key = lru_cache(maxsize=8192)(sort_key)
 
 
-class ListedPlayer(SimpleNamespace):
-    """What the standings show of a player: ``name``, ``club`` and ``active``."""
+@dataclass(eq=False)
+class ListedPlayer:
+    name: str
+    club: str
+    active: bool = True
 
 
-class ListedStanding(SimpleNamespace):
-    """A stored standing as the pages list it: its stored values (``STORED``), ``player_id`` and ``player``
-    (``ListedPlayer``), ``movement`` as ``Standing.movement``, and what ``standings_rows`` adds.
+@dataclass(eq=False)
+class StandingRow:
+    """One player's standing: rank, the stored metrics (``metrics.METRIC_KEYS``), rounds played, movement since the
+    last complete round (``moved``: None when there is nothing to compare), and the player.
 
-    Read as plain values rather than as model instances: a page of the live standings sorts all the rows to show a
-    hundred of them, and building two model instances a player cost more than the rest of the page.
+    Plain values rather than model instances: a page of the live standings sorts every row to show a hundred.
     """
 
+    player_id: int
+    player: ListedPlayer
+    rank: int
+    points: Decimal = Decimal(0)
+    score: int = 0
+    tiebreak: int = 0
+    buchholz: Decimal = Decimal(0)
+    rounds_played: int = 0
+    previous_rank: int | None = None
+    previous_round: int | None = None
+    moved: int | None = None
+    #: Each metric as the event's game shows it (``Metric.shown_value``), by key: what a column sorts by.
+    shown: dict[str, object] = field(default_factory=dict)
+    #: For the rows a page shows: the player's page, and the shown metrics as figures by key (``figures.Figure``).
+    url: str = ""
+    figures: dict = field(default_factory=dict)
 
-def movement(standing: Standing | ListedStanding, stage: Stage) -> int | None:
+    def __post_init__(self) -> None:
+        self.name_key = cached_sort_key(self.player.name)
+        self.club_key = cached_sort_key(self.player.club)
+
+    @property
+    def dropped(self) -> bool:
+        return not self.player.active
+
+    @property
+    def places(self) -> int:
+        """How many places the player moved, up or down."""
+        return abs(self.moved or 0)
+
+    @property
+    def details(self) -> list:
+        """The figures a phone shows on tap: all but the points and the score, which its line shows."""
+        return [figure for key, figure in self.figures.items() if key not in ("points", "score")]
+
+    def sort_keys(self) -> tuple:
+        return (self.rank, self.name_key)
+
+
+def with_shown_values(rows: list[StandingRow], game) -> list[StandingRow]:
+    """The rows, each with its metrics as the game shows them, best first (ties in alphabetical order)."""
+    for row in rows:
+        row.shown = {key: metric.shown_value(getattr(row, key), game) for key, metric in METRICS.items()}
+    rows.sort(key=StandingRow.sort_keys)
+    return rows
+
+
+def with_figures(rows, game, keys: tuple[str, ...] | None = None) -> list[StandingRow]:
+    """The rows a page shows, each with the metrics the game shows (only ``keys`` when given) as figures."""
+    shown = []
+    for row in rows:
+        row.figures = {figure.key: figure for figure in figures(row, game, keys)}
+        shown.append(row)
+    return shown
+
+
+def movement(standing: Standing | StandingRow, stage: Stage) -> int | None:
     """Places gained (positive) or lost since the last complete round; None when there is nothing to compare:
     no round complete before this one, or the player had no result by then."""
     if stage.baseline is None or standing.previous_round != stage.baseline or standing.previous_rank is None:
         return None
-    return standing.movement
+    return standing.previous_rank - standing.rank
 
 
-def standings_rows(event: Event, stage: Stage) -> list[ListedStanding]:
-    """The event's standings with what the pages show beside the stored values, read with one query.
-
-    Each row gets ``name_key`` and ``club_key`` (alphabetical order, the same on every database), ``shown_<metric>``
-    (each metric as the game counts it, to sort by), ``moved`` (``movement``), ``places`` (how many places it moved,
-    up or down) and ``dropped``.
-    """
-    game = event.game_bundle
+def standings_rows(event: Event, stage: Stage) -> list[StandingRow]:
+    """The event's stored standings, read with one query."""
     stored = Standing.objects.filter(event=event).order_by()
     rows = []
     for *values, player_id, name, club, active in stored.values_list(
         *STORED, "player_id", "player__name", "player__club", "player__active"
     ):
-        row = ListedStanding(**dict(zip(STORED, values, strict=True)), player_id=player_id)
-        row.player = ListedPlayer(name=name, club=club, active=active)
-        row.movement = Standing.movement.fget(row)
-        for key, metric in METRICS.items():
-            setattr(row, f"shown_{key}", metric.shown_value(getattr(row, key), game))
-        row.name_key = cached_sort_key(row.player.name)
-        row.club_key = cached_sort_key(row.player.club)
+        row = StandingRow(player_id, ListedPlayer(name, club, active), **dict(zip(STORED, values, strict=True)))
         row.moved = movement(row, stage)
-        row.places = abs(row.moved or 0)
-        row.dropped = not row.player.active
         rows.append(row)
-    rows.sort(key=lambda row: (row.rank, row.name_key))
-    return rows
+    return with_shown_values(rows, event.game_bundle)
+
+
+def rows_after(event: Event, number: int) -> list[StandingRow]:
+    """The standings as they were after round ``number``: only results of that round and the ones before count."""
+    results = [result for result in seat_results(event) if result.round <= number]
+    players = {
+        pk: ListedPlayer(name, club, active)
+        for pk, name, club, active in event.players.values_list("pk", "name", "club", "active")
+    }
+    game = event.game_bundle
+    ranked = rank_players(results, players, game.ranking)
+    rows = [StandingRow(r.player, players[r.player], r.rank, rounds_played=r.rounds, **r.metrics) for r in ranked]
+    return with_shown_values(rows, game)

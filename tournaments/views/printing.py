@@ -17,9 +17,11 @@ from ..printing.cards import player_cards_pdf
 from ..printing.common import pdf_response
 from ..printing.seating import seating_pdf
 from ..printing.sheets import round_with_seats, score_sheets_pdf
-from ..printing.standings import standings_after, standings_pdf, stored_standings
+from ..printing.standings import standings_pdf
 from ..public_address import candidates, public_address, public_link
 from ..services.statistics import printed_charts
+from ..standings.rows import rows_after, standings_rows
+from ..standings.stage import standings_stage
 
 
 def sheets(request, slug: str, number: int):
@@ -57,7 +59,7 @@ def standings(request, slug: str):
     event = organiser_event(request, slug)
     asked = request.GET.get("round", "").strip()
     if not asked:
-        content = standings_pdf(event, stored_standings(event), charts=printed_charts(event))
+        content = standings_pdf(event, standings_rows(event, standings_stage(event)), charts=printed_charts(event))
         return pdf_response(content, f"{event.slug}-standings.pdf")
     rounds = sorted(event.rounds.values_list("number", flat=True))
     number = whole_number(asked, maximum=max(rounds, default=0), minimum=1)
@@ -67,7 +69,7 @@ def standings(request, slug: str):
         }
         return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
     charts = printed_charts(event, after_round=number)
-    content = standings_pdf(event, standings_after(event, number), after_round=number, charts=charts)
+    content = standings_pdf(event, rows_after(event, number), after_round=number, charts=charts)
     return pdf_response(content, f"{event.slug}-standings-round-{number}.pdf")
 
 

@@ -3,6 +3,9 @@ projector, player."""
 
 from __future__ import annotations
 
+import re
+import time
+
 from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch, Q
 from django.http import HttpResponse
@@ -10,6 +13,8 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import path
 from django.utils import translation
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django_tables2 import RequestConfig
 
@@ -25,10 +30,9 @@ from ..services.player_links import overview
 from ..services.statistics import player_plots
 from ..spreadsheets import xlsx_response
 from ..standings.figures import figures, metrics_of
-from ..standings.live_render import STANDINGS_PENDING, live_partial
 from ..standings.metrics import legends
-from ..standings.refresh import refresh_standings
-from ..standings.rows import movement, standings_rows
+from ..standings.refresh import STANDINGS_PENDING, ensure_fresh_soon, live_partial
+from ..standings.rows import movement, standings_rows, with_figures
 from ..standings.stage import Stage, standings_stage
 from ..standings.tables import StandingsTable
 
@@ -36,9 +40,12 @@ from ..standings.tables import StandingsTable
 PROJECTOR_ROWS = 10
 #: The fewest and most rows a projector page may ask for.
 PROJECTOR_MIN_ROWS, PROJECTOR_MAX_ROWS = 3, 60
+#: How long a projector page stays up before the next one (when there is more than one).
 PROJECTOR_SECONDS = 10
 #: The projector's number columns after the names (opponents' points are for the standings page).
 PROJECTOR_METRICS = ("points", "score", "tiebreak")
+#: When a projector page's time is over, as it sends it: milliseconds since the epoch.
+TURN = re.compile(r"[0-9]{1,15}")
 #: No event has more pages of standings than this; a larger page number means the first.
 MAX_PAGE = 10_000
 
@@ -102,9 +109,10 @@ def find_table(request, slug: str):
 
 
 def standings_event(request, slug: str) -> Event:
-    """The event of a standings page, its standings rebuilt first when they are out of date and it is time."""
+    """The event of a standings or projector page or poll, which shows its standings as stored; when they are out of
+    date, they are rebuilt after the answer."""
     event = visible_event(request, slug)
-    refresh_standings(event)
+    ensure_fresh_soon(event)
     return event
 
 
@@ -113,12 +121,10 @@ def standings(request, slug: str):
     return render(request, "tournaments/standings.html", standings_context(request, event))
 
 
-def live_fragment(request, event: Event, stage: Stage) -> tuple[str, str, bool]:
+def live_fragment(request, event: Event, stage: Stage) -> tuple[str, str | None, bool]:
     """The version, HTML and whether the version of now is on its way (``live_partial``), the partial rendered once
     per standings version, stage, language, sort and page, and not more often than ``LIVE_RENDER_SECONDS`` by the
     processes sharing the cache (perhaps once this poll is answered).
-
-    See ``standings.live_render``.
     """
     version = live_version(event, stage)
     language = get_language()
@@ -135,26 +141,28 @@ def live_fragment(request, event: Event, stage: Stage) -> tuple[str, str, bool]:
     return live_partial(page, version, request.GET.get("v"), render)
 
 
+def unchanged(pending: bool) -> HttpResponse:
+    """Nothing to swap; with ``pending``, the ``standings-pending`` event, for the page to ask again a second later."""
+    response = HttpResponse(status=204)
+    if pending:
+        response["HX-Trigger"] = STANDINGS_PENDING
+    return response
+
+
 def standings_live(request, slug: str):
     """The standings partial when they changed since version ``v``; 204 (nothing to swap) when not, with the
-    ``standings-pending`` event for the page (it asks again a second later) when newer ones are being rendered.
+    ``standings-pending`` event when newer ones are being rendered.
 
-    A poll leaves a rebuild that is due to a timer, and a render to after its answer: polls come by the hundred, and
-    none should wait.
+    A poll leaves a rebuild that is due and a render until after its answer: polls come by the hundred, and none
+    should wait.
     """
-    event = visible_event(request, slug)
-    refresh_standings(event, in_background=True)
+    event = standings_event(request, slug)
     stage = standings_stage(event)
     asked = request.GET.get("v")
     if asked == live_version(event, stage):
         return HttpResponse(status=204)
     version, html, pending = live_fragment(request, event, stage)
-    if asked != version:
-        return HttpResponse(html)
-    unchanged = HttpResponse(status=204)
-    if pending:
-        unchanged["HX-Trigger"] = STANDINGS_PENDING
-    return unchanged
+    return unchanged(pending) if html is None or asked == version else HttpResponse(html)
 
 
 def standings_csv(request, slug: str):
@@ -169,36 +177,79 @@ def projector_rows(asked: object) -> int:
     return min(max(rows, PROJECTOR_MIN_ROWS), PROJECTOR_MAX_ROWS) if rows else PROJECTOR_ROWS
 
 
-def projector_page(request, event: Event, page_number: int):
-    stage = standings_stage(event)
-    rows = projector_rows(request.GET.get("rows"))
+def projector_page(event: Event, stage: Stage, page_number: int, rows: int) -> dict:
+    """A projector page's context; a page past the last is the first."""
     paginator = Paginator(standings_rows(event, stage), rows)
-    page = paginator.get_page(page_number)
-    following = page.next_page_number() if page.has_next() else 1
+    page = paginator.page(page_number if page_number <= paginator.num_pages else 1)
     game = event.game_bundle
     return {
         "event": event,
         "stage": stage,
         "page": page,
-        "lines": [(row, figures(row, game, PROJECTOR_METRICS)) for row in page],
+        "lines": with_figures(page, game, PROJECTOR_METRICS),
         "headings": [metric.short_label_for(game) for metric in metrics_of(game, PROJECTOR_METRICS)],
         "rows": rows,
-        "following": following,
-        "seconds": PROJECTOR_SECONDS,
+        "version": live_version(event, stage),
         "legends": legends(game),
     }
 
 
+def turn_field(seconds_from_now: float, swap: bool = False) -> str:
+    """The hidden field a projector page's polls send: when its page is over (milliseconds since the epoch). Outside
+    the page's partial, which every projector shares: each keeps its own time."""
+    turn = int((time.time() + seconds_from_now) * 1000)
+    oob = mark_safe(' hx-swap-oob="true"') if swap else ""
+    return format_html('<input type="hidden" id="projector-turn" name="turn" value="{}"{}>', turn, oob)
+
+
+def projector_showing(request, page: int) -> tuple[int, bool]:
+    """The page a projector's request is to show, and whether it polls the page it shows (it sends ``turn``, when
+    that page is over: from then on, the next; after the last, the first) rather than asking for ``page`` anew."""
+    turn = request.GET.get("turn", "")
+    if not TURN.fullmatch(turn):
+        return page, False
+    if time.time() * 1000 < int(turn):
+        return page, True
+    pages = whole_number(request.GET.get("pages"), maximum=MAX_PAGE) or 1
+    return (page + 1 if page < pages else 1), True
+
+
 def projector(request, slug: str):
     event = standings_event(request, slug)
-    return render(request, "tournaments/projector.html", projector_page(request, event, 1))
+    stage = standings_stage(event)
+    context = projector_page(event, stage, 1, projector_rows(request.GET.get("rows")))
+    context["turn"] = turn_field(PROJECTOR_SECONDS)
+    return render(request, "tournaments/projector.html", context)
 
 
 def projector_next(request, slug: str):
-    """The next page of the projector's standings; the page itself asks again after a few seconds."""
+    """A projector page's poll, every few seconds, with the version it shows (``v``), its page and its ``turn``: 204
+    while the stored standings are that version and the page's time is not over; else the page to show (the next
+    once its time is over), as the live standings' polls get theirs (``live_partial``). Without ``turn`` (the page
+    measured its screen), the page asked for, its time starting now.
+    """
     event = standings_event(request, slug)
+    stage = standings_stage(event)
+    version, shown = live_version(event, stage), request.GET.get("v")
     page_number = whole_number(request.GET.get("page"), maximum=MAX_PAGE) or 1
-    return render(request, "tournaments/_projector_page.html", projector_page(request, event, page_number))
+    showing, polled = projector_showing(request, page_number)
+    same_page = polled and showing == page_number
+    if same_page and shown == version:
+        return HttpResponse(status=204)
+    rows = projector_rows(request.GET.get("rows"))
+    language = get_language()
+    swapped = "htmx" if request.htmx else "whole"
+    page = ":".join(["projector", str(event.pk), language, swapped, str(rows), str(showing)])
+
+    def render() -> str:
+        with translation.override(language):
+            context = projector_page(event, stage, showing, rows)
+            return render_to_string("tournaments/_projector_page.html", context, request=request)
+
+    sent, html, pending = live_partial(page, version, shown, render, anew=not polled)
+    if sent == shown and (same_page or html is None):
+        return unchanged(pending)
+    return HttpResponse(html if same_page else html + turn_field(PROJECTOR_SECONDS, swap=True))
 
 
 def player_page(request, slug: str, player_id: int):
