@@ -281,3 +281,23 @@ def test_the_revision_is_stamped_with_the_time_of_the_save(client, tables):
     client.post(reverse("tournaments:table_save", args=[tables[0].token, 1]), {"seat": "1", "version": "0", **fields()})
     revision = SheetRevision.objects.get(manche__table=tables[0])
     assert revision.changed_at >= before and revision.after["manches"] == [MANCHE]
+
+
+# SQLite files of their own ----------------------------------------------------------------------------------------
+
+
+def test_a_sqlite_file_is_checked_listed_and_made_self_contained(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "copy.sqlite3"
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("CREATE TABLE tournaments_event (id INTEGER PRIMARY KEY)")
+        assert sql.sqlite_file_is_whole(db)
+        assert sql.sqlite_file_tables(db) == {"tournaments_event"}
+        sql.sqlite_file_self_contained(db)
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    finally:
+        db.close()
+    assert not (tmp_path / "copy.sqlite3-wal").exists()

@@ -18,6 +18,8 @@ import sqlite3
 import subprocess
 from pathlib import Path
 
+from .sql import sqlite_file_is_whole, sqlite_file_self_contained, sqlite_file_tables
+
 PREFIX = "tablescore-"
 SAFETY_PREFIX = "before-restore-"
 SUFFIXES = {"sqlite": ".sqlite3", "postgresql": ".dump"}
@@ -127,9 +129,9 @@ def check_snapshot(kind: str, snapshot: Path) -> None:
         raise SnapshotError(f"{snapshot} is not a PostgreSQL snapshot (pg_dump custom format).")
     if kind == "sqlite":
         with closing_sqlite(snapshot, readonly=True) as db:
-            if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            if not sqlite_file_is_whole(db):
                 raise SnapshotError(f"{snapshot} is damaged (SQLite quick_check failed).")
-            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            tables = sqlite_file_tables(db)
         if "tournaments_event" not in tables:
             raise SnapshotError(f"{snapshot} is not a Tablescore database.")
 
@@ -160,8 +162,8 @@ def sqlite_backup(database: Path, target: Path) -> None:
             copy = sqlite3.connect(target, isolation_level=None)
             try:
                 source.backup(copy)
-                copy.execute("PRAGMA journal_mode=DELETE")
-                if copy.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                sqlite_file_self_contained(copy)
+                if not sqlite_file_is_whole(copy):
                     raise SnapshotError(f"The copy of {database} failed SQLite's quick_check.")
             finally:
                 copy.close()

@@ -300,3 +300,21 @@ def standings_writer_lock(event_id: int) -> None:
     if db().vendor == "postgresql":
         with run("SELECT pg_advisory_xact_lock(%s, %s)", [WRITER_LOCK, event_id % 2**31]):
             pass
+
+
+# SQLite files of their own (snapshots) ---------------------------------------------------------------------------
+
+
+def sqlite_file_is_whole(connection) -> bool:
+    """Whether the SQLite file behind ``connection`` (a ``sqlite3`` connection) passes SQLite's quick check."""
+    return connection.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+
+
+def sqlite_file_tables(connection) -> set[str]:
+    """The names of the tables of the SQLite file behind ``connection``."""
+    return {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+def sqlite_file_self_contained(connection) -> None:
+    """Make the SQLite file behind ``connection`` one file, with no write-ahead log beside it."""
+    connection.execute("PRAGMA journal_mode=DELETE")
