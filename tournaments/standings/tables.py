@@ -31,9 +31,11 @@ class MetricColumn(tables.Column):
             attrs=NUMBER,
             order_by=(f"shown__{metric.key}", "name_key"),
         )
+        self.key = metric.key
 
-    def render(self, value):
-        return number_text(value)
+    def render(self, value, record, table):
+        shown = table.shown_rows() and record.figures.get(self.key)
+        return shown.text if shown else number_text(value)
 
     def value(self, value):
         return f"{value.normalize():f}" if isinstance(value, Decimal) else value
@@ -65,16 +67,23 @@ class StandingsTable(tables.Table):
         self.legends = legends(game)
         #: Whether the phone's line shows a game score beside the points (a game may rank by places alone).
         self.shows_score = any(metric.key == "score" for metric in self.metrics)
+        self._shown: list[StandingRow] | None = None
 
     def player_url(self, row: StandingRow) -> str:
         return reverse("tournaments:player", kwargs={"slug": self.event_slug, "player_id": row.player_id})
 
+    def shown_rows(self) -> list[StandingRow]:
+        """The rows of the page shown, each with its player's link and its figures (worked out once a page: the
+        table's cells and the phone's list show the same)."""
+        if self._shown is None:
+            self._shown = with_figures([bound.record for bound in self.paginated_rows], self.game)
+            for row in self._shown:
+                row.url = self.player_url(row)
+        return self._shown
+
     def phone_rows(self) -> list[StandingRow]:
-        """The page's standings as a phone lists them, each with its link and its figures."""
-        rows = with_figures([bound.record for bound in self.paginated_rows], self.game)
-        for row in rows:
-            row.url = self.player_url(row)
-        return rows
+        """The page's standings as a phone lists them."""
+        return self.shown_rows()
 
     def render_movement(self, value: int) -> str:
         if value > 0:
@@ -84,7 +93,7 @@ class StandingsTable(tables.Table):
         return ""
 
     def render_player(self, record: StandingRow, value: str) -> str:
-        url = self.player_url(record)
+        url = self.shown_rows() and record.url or self.player_url(record)
         if record.dropped:
             return format_html('<a href="{}">{}</a> <span class="tag">{}</span>', url, value, _("dropped"))
         return format_html('<a href="{}">{}</a>', url, value)
