@@ -12,6 +12,7 @@ from decimal import Decimal
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .figures import number_text
@@ -87,15 +88,15 @@ class StandingsTable(tables.Table):
 
     def render_movement(self, value: int) -> str:
         if value > 0:
-            return format_html('<span class="up" title="{}">▲{}</span>', _("up"), value)
+            return format_html('<span class="up" title="{}">▲{}</span>', gettext("up"), value)
         if value < 0:
-            return format_html('<span class="down" title="{}">▼{}</span>', _("down"), -value)
+            return format_html('<span class="down" title="{}">▼{}</span>', gettext("down"), -value)
         return ""
 
     def render_player(self, record: StandingRow, value: str) -> str:
         url = self.shown_rows() and record.url or self.player_url(record)
         if record.dropped:
-            return format_html('<a href="{}">{}</a> <span class="tag">{}</span>', url, value, _("dropped"))
+            return format_html('<a href="{}">{}</a> <span class="tag">{}</span>', url, value, gettext("dropped"))
         return format_html('<a href="{}">{}</a>', url, value)
 
     def value_player(self, value: str) -> str:
