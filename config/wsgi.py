@@ -11,6 +11,10 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 application = get_wsgi_application()
 
+from tournaments.startup_checks import refuse_to_serve_if_misconfigured  # noqa: E402  (needs the apps loaded)
+
+refuse_to_serve_if_misconfigured()
+
 from tournaments.warm_up import warm_up  # noqa: E402  (needs the apps loaded)
 
 warm_up()

@@ -73,6 +73,32 @@ def test_a_bad_public_url_stops_the_server_naming_the_setting():
     assert "PUBLIC_URL must be an address" in result.stderr and "tournaments.E001" in result.stderr
 
 
+def test_a_bad_public_url_stops_an_app_server_too():
+    """gunicorn loads ``config.wsgi`` without ``manage.py``: the entry point runs the checks itself."""
+    environment = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "DJANGO_SETTINGS_MODULE"}}
+    environment.update(PUBLIC_URL="http://192.168.1.20:8000/tablescore")
+    result = subprocess.run(
+        [sys.executable, "-c", "import config.wsgi"],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode != 0
+    assert "PUBLIC_URL must be an address" in result.stderr and "tournaments.E001" in result.stderr
+    environment["PUBLIC_URL"] = "http://192.168.1.20:8000"
+    good = subprocess.run(
+        [sys.executable, "-c", "import config.wsgi"],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert good.returncode == 0, good.stderr
+
+
 def test_check_deploy_warns_when_debug_is_on():
     result = run_manage("check", "--deploy", "--fail-level", "WARNING", DEBUG="1")
     assert result.returncode != 0
