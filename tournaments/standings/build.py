@@ -10,6 +10,8 @@ from django.db.models import F, IntegerField, Value
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast, Coalesce
 
+from .. import games
+from ..games import Game
 from ..models import Event, Player, Seat, Standing
 from ..sql import update_rows
 from .metrics import METRIC_KEYS, SeatResult, rank_tally, tally
@@ -39,11 +41,12 @@ def result_rows(event: Event | int):
     )
 
 
-def ranking_of(event: Event | int) -> tuple[str, ...]:
-    """What the event's game ranks its standings by (``Game.ranking``)."""
-    if not isinstance(event, Event):
-        event = Event.objects.only("game").get(pk=event)
-    return event.game_bundle.ranking
+def players_and_ranking(event: Event | int) -> tuple[list[int], tuple[str, ...]]:
+    """The event's players and what its game ranks its standings by (``Game.ranking``), read with one query."""
+    rows = list(Player.objects.filter(event_id=pk_of(event)).order_by().values_list("pk", "event__game"))
+    key = event.game if isinstance(event, Event) else rows[0][1] if rows else None
+    game = games.find_game(key)
+    return [pk for pk, _game in rows], (game or Game).ranking
 
 
 def seat_results(event: Event | int) -> list[SeatResult]:
@@ -58,8 +61,7 @@ def compute_standings(event: Event | int) -> dict[int, tuple]:
     round is played and once it is complete, players see how far they moved since the last complete round. The
     results are summed once: the earlier rounds' tally is ranked, then the latest round is added to it.
     """
-    ranking = ranking_of(event)
-    players = list(Player.objects.filter(event_id=pk_of(event)).order_by().values_list("pk", flat=True))
+    players, ranking = players_and_ranking(event)
     results = list(result_rows(event))
     latest = max((r[1] for r in results), default=0)
     counted = tally((r for r in results if r[1] < latest), players)
