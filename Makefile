@@ -6,7 +6,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
-PYTEST := $(BIN)/python -m pytest -p no:cacheprovider --durations=15
+# Every core runs tests (pytest-xdist), a test file to a worker so that its fixtures are made once.
+PYTEST := $(BIN)/python -m pytest -p no:cacheprovider --durations=15 -n auto --dist loadfile
 
 .PHONY: run test install install-dev messages lint migrations-check test-sqlite test-postgres test-redis system-packages clean
 
