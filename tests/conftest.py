@@ -24,6 +24,17 @@ def own_rate_limits(settings, tmp_path_factory):
 
 
 @pytest.fixture(autouse=True)
+def default_language(settings):
+    """Every test starts in the site's default language, whatever a test run before it in the same process (a worker
+    runs tests of several files) left active."""
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def standings_rebuilt_at_every_change(settings):
     """Each save's standings are rebuilt as soon as it commits, never held back by the interval between rebuilds
     (no timer thread left behind by a test), and the live standings rendered at every change; the tests of those
