@@ -14,14 +14,6 @@ def player_by_token(token: str) -> Player | None:
     return find_by_token(Player.objects.select_related("event", "team"), token)
 
 
-def published_seat(player: Player, table_id: int) -> Seat | None:
-    """The player's seat at that table, if they sit there in a published round."""
-    seats = Seat.objects.select_related("table__round__event").filter(
-        player=player, table_id=table_id, round__published=True
-    )
-    return seats.first()
-
-
 @dataclass
 class PlayerOverview:
     """What a player's page shows: the table now, the rounds published after it, the ones played."""

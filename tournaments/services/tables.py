@@ -122,8 +122,3 @@ def player_at_table(token: object, table_id: int) -> tuple[TableAtHand, Seat] | 
         return None
     seat = next((s for s in found.seats if hmac.compare_digest(s.player.token.encode(), token.encode())), None)
     return (found, seat) if seat is not None else None
-
-
-def seat_names(table: Table) -> list[str]:
-    """The names of the table's players, in seat order (for code that holds a table, not a ``TableAtHand``)."""
-    return list(table.seats.order_by("position").values_list("player__name", flat=True))
