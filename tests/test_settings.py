@@ -44,12 +44,17 @@ def test_sqlite_connection_runs_in_wal_mode(tmp_path, django_db_blocker):
     wrapper.close()
 
 
-def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+def run_python(*args: str, **env: str) -> subprocess.CompletedProcess:
+    """Python in a process of its own, in the project's folder, with ``env`` over this environment."""
     environment = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "DJANGO_SETTINGS_MODULE"}}
     environment.update(env)
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=environment, capture_output=True, text=True, timeout=120
+        [sys.executable, *args], cwd=ROOT, env=environment, capture_output=True, text=True, timeout=120
     )
+
+
+def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    return run_python("manage.py", *args, **env)
 
 
 def test_check_deploy_with_production_variables_is_clean():
@@ -75,27 +80,10 @@ def test_a_bad_public_url_stops_the_server_naming_the_setting():
 
 def test_a_bad_public_url_stops_an_app_server_too():
     """gunicorn loads ``config.wsgi`` without ``manage.py``: the entry point runs the checks itself."""
-    environment = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "DJANGO_SETTINGS_MODULE"}}
-    environment.update(PUBLIC_URL="http://192.168.1.20:8000/tablescore")
-    result = subprocess.run(
-        [sys.executable, "-c", "import config.wsgi"],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    result = run_python("-c", "import config.wsgi", PUBLIC_URL="http://192.168.1.20:8000/tablescore")
     assert result.returncode != 0
     assert "PUBLIC_URL must be an address" in result.stderr and "tournaments.E001" in result.stderr
-    environment["PUBLIC_URL"] = "http://192.168.1.20:8000"
-    good = subprocess.run(
-        [sys.executable, "-c", "import config.wsgi"],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    good = run_python("-c", "import config.wsgi", PUBLIC_URL="http://192.168.1.20:8000")
     assert good.returncode == 0, good.stderr
 
 

@@ -13,28 +13,18 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.factories import seat_by_hand
+from tests import test_table_entry
 from tests.test_table_entry import MANCHE, fields
 from tournaments import sql
 from tournaments.models import Event, Manche, RatingChange, Seat, SheetRevision, Standing, Table, tokens
-from tournaments.models.rounds import RoundStatus
 from tournaments.services.tables import player_at_table, published_table, table_by_token
 
 pytestmark = pytest.mark.django_db
 
+#: The table link's tests' event of 8 players and its two tables of a round in play.
+event, tables = test_table_entry.event, test_table_entry.tables
 #: The most statements a save may run through any door (savepoints of the test's transaction included).
 SAVE_STATEMENTS = 10
-
-
-@pytest.fixture
-def event(make_event):
-    return make_event("vegetables", players=8)
-
-
-@pytest.fixture
-def tables(event):
-    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
-    return list(seat_by_hand(event, 1, [ids[:4], ids[4:]], status=RoundStatus.IN_PLAY).tables.order_by("number"))
 
 
 def same_as_the_orm(found, orm) -> None:
