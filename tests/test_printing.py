@@ -75,8 +75,9 @@ def decode_qr(png: Path) -> str:
     """Every QR code the image holds, one a line, from top to bottom and left to right.
 
     zxing-cpp's reader finds every code of a page of many (player cards, the seating list by name), where zbar
-    misses some at random; tests/test_qr.py reads single codes with zbar, a reader independent of the encoder."""
-    codes = zxingcpp.read_barcodes(Image.open(png), formats=zxingcpp.BarcodeFormat.QRCode)
+    misses some at random; tests/test_qr.py reads single codes with zbar, a reader independent of the encoder.
+    Only full-size codes (model 2) are read: a Micro QR is what a board's grid can be mistaken for."""
+    codes = zxingcpp.read_barcodes(Image.open(png), formats=zxingcpp.BarcodeFormat.QRCodeModel2)
     placed = sorted(codes, key=lambda code: (code.position.top_left.y // 20, code.position.top_left.x))
     return "\n".join(code.text for code in placed)
 
