@@ -68,9 +68,11 @@ def test_the_phone_that_entered_cannot_confirm_by_switching_its_seat(tables):
     assert refused.status_code == 403
     assert "This phone entered the sheet" in refused.content.decode()
     assert manche(tables[0]).confirmed_at is None
-    assert table_confirm(Client(), tables[0], seat=2).status_code == 200
+    tables[0].round.event.confirmation = "phone"
+    tables[0].round.event.save()
+    assert table_confirm(Client(), tables[0], seat=2).status_code == 200, "honour mode: a second phone"
     confirmed = manche(tables[0])
-    assert confirmed.confirmed_at is not None and confirmed.confirmed_via == "link"
+    assert confirmed.confirmed_at is not None and confirmed.confirmed_via == "link" and confirmed.confirmed_on_phone
     assert confirmed.confirmed_device and confirmed.confirmed_device != confirmed.entered_device
 
 
@@ -82,7 +84,7 @@ def test_a_sheet_saved_through_the_api_records_where_it_came_from(client, tables
     response = client.put(url, {"manche": 1, "version": 0, "document": document}, content_type="application/json")
     assert response.status_code == 200
     saved = manche(table)
-    assert saved.entered_via == "api" and saved.entered_device == "api"
+    assert saved.entered_via == "api" and saved.entered_device == "", "a script without the page's cookie"
     assert saved.revisions.get().via == "api"
 
 

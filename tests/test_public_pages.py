@@ -320,7 +320,7 @@ def test_the_public_pages_ask_the_database_a_fixed_number_of_times(
         (reverse("tournaments:projector_next", args=[event.slug]), {"rows": "12", "page": "2"}, 3),
         (reverse("tournaments:player", args=[event.slug, player.pk]), {}, 9),
         (reverse("tournaments:statistics", args=[event.slug]), {}, 5),
-        (reverse("tournaments:player_link", args=[player.token]), {}, 4),
+        (reverse("tournaments:player_link", args=[player.token]), {}, 5),
     ]
     for url, data, most in pages:
         with django_assert_max_num_queries(most):

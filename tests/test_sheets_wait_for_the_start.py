@@ -101,12 +101,13 @@ def test_the_organisers_desk_enters_a_sheet_before_the_start_and_players_confirm
     url = reverse("tournaments:desk_table_save", args=[table.round.event.slug, table.pk, 1])
     assert organiser_client.post(url, form()).status_code == 302
     assert sheet(table).version == 1
-    confirm = reverse("tournaments:table_confirm", args=[table.token, 1])
-    early = Client().post(confirm, {"seat": "2", "version": "1"}, HTTP_HX_REQUEST="true")
+    player = table.seats.get(position=2).player
+    confirm = reverse("tournaments:player_table_confirm", args=[player.token, table.pk, 1])
+    early = Client().post(confirm, {"version": "1"}, HTTP_HX_REQUEST="true")
     assert early.status_code == 403 and NOT_STARTED in early.content.decode()
     assert sheet(table).confirmed_at is None
     start_round(table.round)
-    Client().post(confirm, {"seat": "2", "version": "1"}, HTTP_HX_REQUEST="true")
+    Client().post(confirm, {"version": "1"}, HTTP_HX_REQUEST="true")
     assert sheet(table).confirmed_at is not None
 
 

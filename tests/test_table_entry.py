@@ -186,7 +186,14 @@ def test_a_stale_save_is_refused_and_the_other_change_shown(client, tables):
     assert manche.version == 1 and manche.document["manches"][0]["penalties"] == [0, 1, 0, 0]
 
 
+def honour_mode(table) -> None:
+    """The table's event lets a second phone confirm through the table link (no player cards)."""
+    table.round.event.confirmation = "phone"
+    table.round.event.save(update_fields=["confirmation"])
+
+
 def test_confirmation_by_the_seat_that_entered_is_refused_by_the_server(client, tables):
+    honour_mode(tables[0])
     save(client, tables[0], seat=2)
     url = reverse("tournaments:table_confirm", args=[tables[0].token, 1])
     refused = Client().post(url, {"seat": "2", "version": "1"})
@@ -195,7 +202,7 @@ def test_confirmation_by_the_seat_that_entered_is_refused_by_the_server(client, 
     accepted = Client().post(url, {"seat": "3", "version": "1"})
     assert accepted.status_code == 302
     manche = Manche.objects.get(table=tables[0], number=1)
-    assert manche.confirmed_seat == 3
+    assert manche.confirmed_seat == 3 and manche.confirmed_on_phone
 
 
 def test_table_status_follows_the_sheets(client, event, tables):
@@ -322,6 +329,7 @@ def test_one_i_am_per_page_kept_after_saving(client, tables):
 
 
 def test_saving_brings_the_page_status_and_manche_links_up_to_date(client, tables):
+    honour_mode(tables[0])
     page = client.get(reverse("tournaments:table", args=[tables[0].token])).content.decode()
     assert '<span id="table-status" class="status status-empty">Empty</span>' in page
     start = page.index('<nav id="manche-nav"')
@@ -343,6 +351,8 @@ def test_saving_brings_the_page_status_and_manche_links_up_to_date(client, table
         .content.decode()
     )
     assert re.search(r'href="#manche-2">Manche 2 <span class="status status-confirmed">Confirmed</span>', confirmed)
+    badge = '<span class="status status-confirmed unverified">Confirmed on a second phone, not verified</span>'
+    assert badge in manche_part(confirmed), "honour mode says what the confirmation proves"
 
 
 def test_confirming_without_saying_who_marks_the_one_i_am(client, tables):
@@ -357,6 +367,7 @@ def test_confirming_without_saying_who_marks_the_one_i_am(client, tables):
 
 
 def test_an_entered_sheet_shows_its_result_first_and_its_form_folded(client, tables):
+    honour_mode(tables[0])
     save(client, tables[0])
     page = client.get(reverse("tournaments:table", args=[tables[0].token])).content.decode()
     first = page[page.index('<section id="manche-1"') : page.index('<section id="manche-2"')]
@@ -448,4 +459,9 @@ def test_the_phone_that_entered_the_sheet_is_told_another_confirms_it_instead_of
 
     other_phone = Client()
     page = other_phone.get(reverse("tournaments:table", args=[table.token])).content.decode()
-    assert "Confirm this result" in page and "This phone entered the sheet" not in page
+    assert "Confirm this result" not in page and "This phone entered the sheet" not in page
+    assert "To confirm, another player opens their own link: the QR code on their player card" in page
+
+    honour_mode(table)
+    page = other_phone.get(reverse("tournaments:table", args=[table.token])).content.decode()
+    assert "Confirm this result" in page and "To confirm, another player" not in page

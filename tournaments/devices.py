@@ -40,6 +40,14 @@ def device_id(request) -> str:
     return known
 
 
+def known_device_id(request) -> str:
+    """This browser's id when it has one already (a script on a phone's page sends its cookies), else ""."""
+    try:
+        return request.get_signed_cookie(COOKIE, salt=SALT) or ""
+    except (KeyError, signing.BadSignature):
+        return ""
+
+
 def remembered_seat(request, table_id: int) -> int | None:
     """The seat this browser last said it is at the table, or None."""
     chosen = getattr(request, "_seats", {})

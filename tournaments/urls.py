@@ -16,6 +16,7 @@ from .views import (
     public,
     rounds,
     seasons,
+    sheet_list,
     statistics,
     table_entry,
 )
@@ -29,6 +30,7 @@ urlpatterns = [
     *players.urlpatterns,
     *rounds.urlpatterns,
     *backup.urlpatterns,
+    *sheet_list.urlpatterns,
     *table_entry.urlpatterns,
     *player_link.urlpatterns,
     *desk_tables.urlpatterns,

@@ -162,7 +162,7 @@ def test_a_sheet_is_entered_with_the_keyboard_alone(phone, organiser_user):
     keyboard.press("Enter")
 
     game = table.locator("#manche-1")
-    expect(game.get_by_role("status")).to_have_text("Saved. Another player now confirms it.")
+    expect(game.get_by_role("status")).to_have_text("Saved. Another player now confirms it with their own player card.")
     ranking = game.get_by_role("table", name="Result at the table")
     expect(ranking.locator("tbody tr")).to_have_count(4)
     expect(ranking.locator("tbody tr").first).to_contain_text(f"1{seated[0]}9")
@@ -180,6 +180,6 @@ def test_the_focus_stays_on_save_after_saving(phone, organiser_user):
     settled(table)
     game.get_by_role("button", name="Save", exact=True).focus()
     table.keyboard.press("Enter")
-    expect(game.get_by_role("status")).to_have_text("Saved. Another player now confirms it.")
+    expect(game.get_by_role("status")).to_have_text("Saved. Another player now confirms it with their own player card.")
     settled(table)
     expect(game.get_by_role("button", name="Save changes")).to_be_focused(timeout=2_000)

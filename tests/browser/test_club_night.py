@@ -168,8 +168,11 @@ def test_a_club_night_of_48_players_over_four_rounds(venue, new_context, django_
     screenshot(phone, "club-night-phone-entry")
     second = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     second.goto(links[0])
-    second.get_by_role("group", name="I am").get_by_role("radio", name=names[1], exact=True).check()
-    second.get_by_role("region", name=re.compile("^Game 1")).get_by_role("button", name="Confirm this result").click()
+    expect(second.locator(".confirm-elsewhere").first).to_contain_text("the QR code on their player card")
+    second.goto(f"{origin}/p/{event.players.get(name=names[1]).token}/")
+    second.get_by_role("link", name="Check and confirm").click()
+    game_1 = second.get_by_role("region", name=re.compile("^Game 1"))
+    game_1.get_by_role("button", name=f"Confirm this result as {names[1]}").click()
     expect(second.locator("section.manche .notice").first).to_have_text("Confirmed. Thank you!")
     for shift, link in enumerate(links[1:], start=1):
         enter_by_api(desk, link, shift)

@@ -16,6 +16,8 @@ import pytest
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
+from tournaments.models import Player
+
 from .helpers import enter_remaining_sheets, screenshot, settled, table_tokens
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -89,6 +91,13 @@ def open_desk(page: Page, event_name: str) -> None:
     page.get_by_role("link", name="My tournaments").click()
     page.get_by_role("link", name=event_name).click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Tournament desk")
+
+
+def open_own_link(phone: Page, slug: str, name: str) -> None:
+    """A player opens their own link (the QR code of their card) and goes to the sheet waiting for them."""
+    player = Player.objects.get(event__slug=slug, name=name)
+    phone.goto(f"/p/{player.token}/")
+    phone.get_by_role("link", name="Check and confirm").click()
 
 
 def seat_publish_and_start(page: Page, number: int) -> None:
@@ -219,7 +228,9 @@ def test_a_vegetables_tournament_day(page, phone, django_user_model):
     expect(manche.locator(".checks")).to_contain_text("Sequences (crosses): 16 of 16 ✓")
     settled(first_phone)
     manche.get_by_role("button", name="Save").click()
-    expect(manche.get_by_role("status")).to_have_text("Saved. Another player now confirms it. Next: Manche 2")
+    expect(manche.get_by_role("status")).to_have_text(
+        "Saved. Another player now confirms it with their own player card. Next: Manche 2"
+    )
     ranking = manche.get_by_role("table", name="Result at the table")
     expect(ranking.locator("tbody tr").first).to_contain_text(f"1{seated[0]}120")
 
@@ -229,9 +240,8 @@ def test_a_vegetables_tournament_day(page, phone, django_user_model):
     assert_not_reloaded(standings, reloads)
 
     second_phone = phone()
-    second_phone.goto(f"/t/{tokens[0]}/")
-    second_phone.get_by_role("group", name="I am").get_by_role("radio", name=seated[1], exact=True).check()
-    manche_region(second_phone, 1).get_by_role("button", name="Confirm this result").click()
+    open_own_link(second_phone, slug, seated[1])
+    manche_region(second_phone, 1).get_by_role("button", name=f"Confirm this result as {seated[1]}").click()
     expect(manche_region(second_phone, 1).get_by_role("status")).to_have_text("Confirmed. Thank you! Next: Manche 2")
     expect(manche_region(second_phone, 1).get_by_role("heading", level=2)).to_contain_text("Confirmed")
 
@@ -287,7 +297,7 @@ def test_a_cheese_rescue_tournament_day(page, phone, django_user_model):
     expect(game.locator("#live-1-0")).to_contain_text("possible with the cards left ✓")
     settled(first_phone)
     game.get_by_role("button", name="Save", exact=True).click()
-    expect(game.get_by_role("status")).to_have_text("Saved. Another player now confirms it.")
+    expect(game.get_by_role("status")).to_have_text("Saved. Another player now confirms it with their own player card.")
     expect(game.get_by_role("table", name="Result at the table").locator("tbody tr").first).to_contain_text(
         f"1{seated[0]}10"
     )
@@ -298,9 +308,8 @@ def test_a_cheese_rescue_tournament_day(page, phone, django_user_model):
     assert_not_reloaded(standings, reloads)
 
     second_phone = phone()
-    second_phone.goto(f"/t/{tokens[1]}/")
-    second_phone.get_by_role("group", name="I am").get_by_role("radio", name=seated[0], exact=True).check()
-    manche_region(second_phone, 1, word="Game").get_by_role("button", name="Confirm this result").click()
+    open_own_link(second_phone, slug, seated[0])
+    manche_region(second_phone, 1, word="Game").get_by_role("button", name=f"Confirm this result as {seated[0]}").click()
     expect(manche_region(second_phone, 1, word="Game").get_by_role("status")).to_have_text("Confirmed. Thank you!")
 
     enter_remaining_sheets(first_phone.request, tokens[0])

@@ -66,6 +66,7 @@ def started_table(game: str, manches: int) -> Table:
         manches_per_round=manches,
         rounds_planned=3,
         confirmation_required=True,
+        confirmation="phone",
     )
     players = [Player.objects.create(event=event, name=name, club=club) for name, club in longest_names(4)]
     return seat_by_hand(event, 1, [[p.pk for p in players]], status=RoundStatus.IN_PLAY).tables.get()

@@ -46,6 +46,14 @@ def test_a_second_player_confirms_from_their_own_card(organiser_page, phone, org
     told.scroll_into_view_if_needed()
     screenshot(first, "confirm-refused-same-phone")
 
+    cleared = phone()
+    cleared.goto(f"/t/{table.token}/")
+    region = manche_region(cleared, 1, "Game")
+    cleared.get_by_role("group", name="I am").get_by_role("radio", name=names[2], exact=True).check()
+    expect(region.locator(".confirm-elsewhere")).to_contain_text("the QR code on their player card")
+    expect(region.get_by_role("button", name="Confirm this result")).to_have_count(0)
+    screenshot(cleared, "confirm-by-card-table-link")
+
     cards = organiser_page.request.get(f"/e/{event.slug}/organiser/players/cards.pdf")
     assert cards.ok
     links = decode_qr(render(cards.body(), 1, tmp_path, "cards")).split("\n")
@@ -56,7 +64,9 @@ def test_a_second_player_confirms_from_their_own_card(organiser_page, phone, org
     second = phone()
     second.goto(own)
     expect(second.get_by_role("heading", level=2)).to_have_text("Your table now: 1, seat 2")
-    second.get_by_role("link", name="Enter or confirm your table's scores").click()
+    expect(second.get_by_role("status").first).to_contain_text("A sheet of your table waits for you")
+    screenshot(second, "player-link-sheet-waiting")
+    second.get_by_role("link", name="Check and confirm").click()
     region = manche_region(second, 1, "Game")
     region.get_by_role("button", name=f"Confirm this result as {names[1]}").click()
     expect(region.get_by_role("status")).to_have_text("Confirmed. Thank you!")
@@ -65,3 +75,41 @@ def test_a_second_player_confirms_from_their_own_card(organiser_page, phone, org
 
     organiser_page.goto(f"/e/{event.slug}/organiser/tables/{table.pk}/")
     expect(organiser_page.locator("body")).to_contain_text(f"confirmed through player link · {names[1]}")
+    expect(organiser_page.locator("body")).not_to_contain_text("not verified")
+
+
+def test_in_honour_mode_a_second_phone_confirms_and_every_page_says_it_is_not_verified(
+    organiser_page, phone, organiser_user
+):
+    event = club_event("cheese-rescue", name="Honour Night", organiser=organiser_user, confirmation_required=True)
+    event.confirmation = "phone"
+    event.save(update_fields=["confirmation"])
+    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    table = seat_by_hand(event, 1, [ids[:4], ids[4:]], status=RoundStatus.IN_PLAY).tables.get(number=1)
+    names = [seat.player.name for seat in table.seats.order_by("position")]
+
+    first = phone()
+    first.goto(f"/t/{table.token}/")
+    manche = manche_region(first, 1, "Game")
+    first.get_by_role("group", name="I am").get_by_role("radio", name=names[0], exact=True).check()
+    for name, (points, cards) in zip(names, [(9, 5), (6, 3), (4, 2), (1, 1)]):
+        manche.get_by_label(f"Cheese points left: {name}").fill(str(points))
+        manche.get_by_label(f"Cheese cards left: {name}").fill(str(cards))
+    settled(first)
+    manche.get_by_role("button", name="Save").click()
+    expect(manche.get_by_role("status")).to_contain_text("Saved")
+    expect(manche.get_by_role("button", name="Confirm this result")).to_have_count(0)
+
+    second = phone()
+    second.goto(f"/t/{table.token}/")
+    region = manche_region(second, 1, "Game")
+    second.get_by_role("group", name="I am").get_by_role("radio", name=names[1], exact=True).check()
+    region.get_by_role("button", name="Confirm this result").click()
+    expect(region.get_by_role("status")).to_have_text("Confirmed. Thank you!")
+    expect(region.locator(".status-confirmed")).to_have_text("Confirmed on a second phone, not verified")
+    screenshot(second, "honour-mode-confirmed")
+
+    organiser_page.goto(f"/e/{event.slug}/organiser/rounds/1/")
+    expect(organiser_page.locator("body")).to_contain_text("1 on a second phone, not verified")
+    organiser_page.goto(f"/e/{event.slug}/organiser/tables/{table.pk}/")
+    expect(organiser_page.locator("body")).to_contain_text("confirmed a sheet on a second phone, not verified")

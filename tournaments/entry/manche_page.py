@@ -16,6 +16,7 @@ import scoring
 
 from ..devices import device_id, remembered_seat
 from ..models import Manche
+from ..models.event import Confirmation
 from ..models.rounds import TableStatus
 from ..models.sheets import Via
 from ..numbers import whole_number
@@ -137,7 +138,7 @@ def confirm_elsewhere(context: dict, device: str) -> str:
     if context["organiser"] or not manche.document:
         return ""
     author = Author(via=Via.PLAYER if me is not None else Via.LINK, player=me, device=device)
-    return confirmation_refusal(manche, author) or ""
+    return confirmation_refusal(manche, author, context["event"].confirmation) or ""
 
 
 def page_context(request, at: TableAtHand, route: EntryRoute, current: dict | None = None) -> dict:
@@ -211,8 +212,17 @@ def save_posted_sheet(request, at: TableAtHand, number: int, author: Author, *, 
         return render_manche(request, at, context(stale.current, notice=notice, stale=stale.current), status=409)
     if not request.htmx:
         return redirect(f"{route.page()}#manche-{number}")
-    notice = _("Saved. Another player now confirms it.") if event.confirmation_required else _("Saved.")
+    notice = saved_notice(event, route)
     return render_manche(request, at, manche_context(at, manche, notice=notice, opened=True, route=route))
+
+
+def saved_notice(event, route: EntryRoute) -> str:
+    """What a save answers: saved, and who confirms it now."""
+    if not event.confirmation_required:
+        return _("Saved.")
+    if event.confirmation == Confirmation.PLAYER_LINK and not route.organiser:
+        return _("Saved. Another player now confirms it with their own player card.")
+    return _("Saved. Another player now confirms it.")
 
 
 def redraw_requested(request) -> bool:

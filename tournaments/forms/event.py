@@ -12,8 +12,8 @@ from .. import games
 from ..access import clubs_of
 from ..collation import alphabetical
 from ..models import Club, Event
-from ..models.event import MAX_PLACEMENT_POINTS, MAX_PLACES
-from ..names import clean_text
+from ..models.event import MAX_PLACEMENT_POINTS, MAX_PLACES, Confirmation
+from ..names import clean_text, has_visible_character
 from ..numbers import DIGITS
 from .address import address_field, cleaned_address
 
@@ -112,6 +112,7 @@ class EventForm(forms.ModelForm):
             "seating_method",
             "placement_points",
             "confirmation_required",
+            "confirmation",
             "public",
             "language",
             "paper_size",
@@ -135,6 +136,8 @@ class EventForm(forms.ModelForm):
             self.data if self.is_bound else None, self.instance if self.instance.pk else None, self.initial
         )
         self.fields["game"].choices = games.game_choices()
+        self.fields["confirmation"].required = False
+        self.fields["confirmation"].widget = forms.RadioSelect(choices=Confirmation.choices)
         self.fields["variant"].widget.choices = [("", gettext("The game's default"))] + self.game.variant_choices()
         self.fields["table_size"].widget.choices = [(n, str(n)) for n in self.game.rules.table_sizes]
         if self.instance.pk and self.instance.rounds.exists():
@@ -176,6 +179,15 @@ class EventForm(forms.ModelForm):
     def game_fields(self) -> list:
         return [self[name] for name in GAME_FIELDS]
 
+    def clean_name(self) -> str:
+        name = clean_text(self.cleaned_data["name"])
+        if not has_visible_character(name):
+            raise forms.ValidationError(_("A name needs at least one letter or digit."), code="invisible")
+        return name
+
+    def clean_venue(self) -> str:
+        return clean_text(self.cleaned_data["venue"])
+
     def clean_public_url(self) -> str:
         return cleaned_address(self.cleaned_data.get("public_url") or "")
 
@@ -189,6 +201,10 @@ class EventForm(forms.ModelForm):
     def is_valid(self) -> bool:
         valid = super().is_valid()
         return (self.options_form is None or self.options_form.is_valid()) and valid
+
+    def clean_confirmation(self) -> str:
+        """A form sent without the choice keeps the stricter default: another player's own link."""
+        return self.cleaned_data.get("confirmation") or Confirmation.PLAYER_LINK
 
     def clean_new_club(self) -> str:
         return clean_text(self.cleaned_data.get("new_club") or "")

@@ -11,6 +11,7 @@ from .sheets import Via
 
 class Action(models.TextChoices):
     CONFIRM = "confirm", _("confirmed a sheet")
+    CONFIRM_ON_PHONE = "confirm-phone", _("confirmed a sheet on a second phone, not verified")
     DISPUTE = "dispute", _("disputed a sheet")
     RESOLVE = "resolve", _("settled a dispute")
     PLAYER_LINK = "player-link", _("issued a new player link")

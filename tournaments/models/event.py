@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import default_placement_points
 
 from .. import games
+from ..names import clean_text, has_visible_character
 
 
 class SeatingMethod(models.TextChoices):
@@ -26,6 +27,13 @@ class EventStatus(models.TextChoices):
     SETUP = "setup", _("Setting up")
     RUNNING = "running", _("Running")
     FINISHED = "finished", _("Finished")
+
+
+class Confirmation(models.TextChoices):
+    """Who may confirm a sheet entered at a table."""
+
+    PLAYER_LINK = "player", _("another player, with their own link (player card or seating list)")
+    SECOND_PHONE = "phone", _("honour mode: any second phone at the table (not verified)")
 
 
 class PaperSize(models.TextChoices):
@@ -85,6 +93,16 @@ class Event(models.Model):
         help_text=_("What the game lets an event decide, as its game checks it."),
     )
     confirmation_required = models.BooleanField(_("a second player confirms each sheet"), default=True)
+    confirmation = models.CharField(
+        _("who confirms"),
+        max_length=6,
+        choices=Confirmation.choices,
+        default=Confirmation.PLAYER_LINK,
+        help_text=_(
+            "Honour mode is for an evening without player cards: a confirmation then proves only that a "
+            "second phone agreed."
+        ),
+    )
     status = models.CharField(_("status"), max_length=10, choices=EventStatus.choices, default=EventStatus.SETUP)
     public = models.BooleanField(_("public pages"), default=True)
     public_url = models.URLField(
@@ -176,10 +194,17 @@ class Event(models.Model):
         return points + (0,) * (table_size - len(points))
 
     def clean(self) -> None:
+        """The name and venue tidied to what shows, then the settings checked against the game's rules. A name typed
+        with nothing to see is refused (an empty one is the field's own error; a name a form refused never
+        reaches the event)."""
         errors: dict[str, str] = {}
+        typed = self.name
+        self.name, self.venue = clean_text(self.name), clean_text(self.venue)
+        if typed and not has_visible_character(self.name):
+            errors["name"] = _("A name needs at least one letter or digit.")
         game = games.find_game(self.game)
         if game is None:
-            raise ValidationError({"game": _("Choose one of the games.")})
+            raise ValidationError({**errors, "game": _("Choose one of the games.")})
         rules = game.rules
         if self.table_size not in rules.table_sizes:
             sizes = ", ".join(str(n) for n in rules.table_sizes)

@@ -62,6 +62,12 @@ class Manche(models.Model):
     def __str__(self) -> str:
         return f"{self.table} · {_('manche')} {self.number}"
 
+    @property
+    def confirmed_on_phone(self) -> bool:
+        """Confirmed through the table link (an event in honour mode): a second phone agreed, no player's own
+        link vouches for it."""
+        return self.confirmed_at is not None and self.confirmed_via == Via.LINK
+
 
 class SheetRevision(models.Model):
     """One accepted change of a manche's sheet: before, after, when, and through what."""

@@ -72,3 +72,28 @@ def describe(via: str, *, user=None, player=None, seat=None, device: str = "") -
     if device and via in (Via.LINK, Via.PLAYER):
         parts.append(_("device %(device)s") % {"device": device[:6]})
     return " · ".join(str(part) for part in parts if part)
+
+
+def entered_through(manche) -> str:
+    """Who entered the manche's current sheet, in words."""
+    return describe(
+        manche.entered_via,
+        user=manche.entered_by,
+        player=manche.entered_player,
+        seat=manche.entered_seat,
+        device=manche.entered_device,
+    )
+
+
+def confirmed_through(manche) -> str:
+    """Who confirmed the manche's current sheet, in words; honour mode's confirmations say they are not verified."""
+    words = describe(
+        manche.confirmed_via,
+        user=manche.confirmed_by,
+        player=manche.confirmed_player,
+        seat=manche.confirmed_seat,
+        device=manche.confirmed_device,
+    )
+    if manche.confirmed_on_phone:
+        return f"{words} ({_('on a second phone, not verified')})"
+    return words

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..models import Player, Seat, Standing
+from django.db.models import Q
+
+from ..models import Manche, Player, Seat, Standing
 from ..models.rounds import RoundStatus
 from ..models.tokens import find_by_token
 
@@ -23,6 +25,7 @@ class PlayerOverview:
     played: list[Seat] = field(default_factory=list)
     opponents: dict[int, list[Seat]] = field(default_factory=dict)
     standing: Standing | None = None
+    waiting: list[Manche] = field(default_factory=list)
 
     @property
     def now_mates(self) -> list[Seat]:
@@ -45,10 +48,11 @@ class PlayerOverview:
         return [(seat, self.opponents.get(seat.table_id, [])) for seat in reversed(self.played)]
 
 
-def overview(player: Player) -> PlayerOverview:
+def overview(player: Player, *, own_link: bool = False) -> PlayerOverview:
     """The player's published seats sorted into now, upcoming and played, with tablemates and standing.
 
-    "Now" is the earliest published round not yet complete; later published rounds are upcoming.
+    "Now" is the earliest published round not yet complete; later published rounds are upcoming. Through the
+    player's ``own_link`` it also holds the sheets of their table waiting for them to confirm.
     """
     seats = list(
         Seat.objects.filter(player=player, round__published=True)
@@ -66,4 +70,14 @@ def overview(player: Player) -> PlayerOverview:
     mates = Seat.objects.filter(table__in=[s.table_id for s in seats]).exclude(player=player).select_related("player")
     for mate in mates.order_by("position"):
         result.opponents.setdefault(mate.table_id, []).append(mate)
+    if own_link and result.started and player.event.confirmation_required:
+        result.waiting = waiting_for(result.now)
     return result
+
+
+def waiting_for(seat: Seat) -> list[Manche]:
+    """The sheets of the seat's table that wait for a confirmation this player may give: entered, not confirmed,
+    and not entered by them (through their link or in their seat's name)."""
+    manches = Manche.objects.filter(table_id=seat.table_id, document__isnull=False, confirmed_at__isnull=True)
+    mine = Q(entered_player_id=seat.player_id) | Q(entered_seat=seat.position)
+    return list(manches.exclude(mine).order_by("number"))

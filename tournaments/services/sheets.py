@@ -16,6 +16,7 @@ from scoring.errors import Problems
 from .. import games, sql
 from ..models import Manche
 from ..models.audit import Action
+from ..models.event import Confirmation
 from ..models.rounds import RoundStatus, TableStatus
 from ..models.sheets import Via
 from ..ratings.build import rebuild_event_club
@@ -225,22 +226,30 @@ def closed_refusal(at: TableAtHand, author: Author) -> None:
         )
 
 
-def confirmation_refusal(manche: Manche, author: Author) -> str | None:
+def confirmation_refusal(manche: Manche, author: Author, confirmation: str) -> str | None:
     """Why ``author`` may not confirm the sheet as it is, or None when the confirmation counts.
 
-    It takes a second person: another player's own link at the table, or the table link on another device
-    than the one that entered the sheet. The entering device never confirms, whatever seat it claims.
+    It takes a second person: the organiser, or a player at the table through their own link (player card or
+    seating list), never the one who entered the sheet (their player, the seat the table link said, their
+    phone). In honour mode (``Confirmation.SECOND_PHONE``) the table link on another phone than the one that
+    entered the sheet counts too, as a confirmation on a second phone, not verified. The table link never
+    confirms a sheet that came without a phone to tell apart (the JSON API).
     """
     if author.is_organiser:
         return None
+    if author.via not in (Via.LINK, Via.PLAYER):
+        return _("A sheet is confirmed by a player at the table.")
     if author.device and author.device == manche.entered_device:
         return _("This phone entered the sheet: another player confirms it on their own phone.")
     if author.player is not None and author.player.pk == manche.entered_player_id:
         return _("You entered this sheet: another player at the table confirms it.")
     if author.seat is not None and author.seat == manche.entered_seat:
         return _("Another player confirms the sheet, not the one who entered it.")
-    if author.via not in (Via.LINK, Via.PLAYER):
-        return _("A sheet is confirmed by a player at the table.")
+    if author.via == Via.LINK and (confirmation != Confirmation.SECOND_PHONE or not manche.entered_device):
+        return _(
+            "To confirm, another player opens their own link: the QR code on their player card, or their name "
+            "on the seating list. The table link enters and corrects sheets; it does not confirm them."
+        )
     return None
 
 
@@ -264,7 +273,7 @@ def confirm_sheet(manche: Manche, *, version: int, author: Author, at: TableAtHa
             raise ConfirmationRefused(_("There is no sheet to confirm yet."))
         if current.version != version:
             raise StaleSheet(current)
-        refusal = confirmation_refusal(current, author)
+        refusal = confirmation_refusal(current, author, at.event.confirmation)
         if refusal:
             raise ConfirmationRefused(refusal)
         confirmed = {
@@ -278,7 +287,8 @@ def confirm_sheet(manche: Manche, *, version: int, author: Author, at: TableAtHa
         Manche.objects.filter(pk=current.pk, version=version).update(**confirmed)
         for name, value in confirmed.items():
             setattr(current, name, value)
-        record(at.event, Action.CONFIRM, author, table=at.table, manche=current, version=version)
+        action = Action.CONFIRM_ON_PHONE if current.confirmed_on_phone else Action.CONFIRM
+        record(at.event, action, author, table=at.table, manche=current, version=version)
         refresh_table_status(at.table, at.manches)
     return current
 

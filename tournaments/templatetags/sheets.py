@@ -4,7 +4,7 @@ import json
 
 from django import template
 
-from ..services.audit import describe
+from ..services.audit import confirmed_through, describe, entered_through
 
 register = template.Library()
 
@@ -18,25 +18,13 @@ def as_json(value) -> str:
 @register.simple_tag
 def entered_by(manche) -> str:
     """Who entered the manche's current sheet."""
-    return describe(
-        manche.entered_via,
-        user=manche.entered_by,
-        player=manche.entered_player,
-        seat=manche.entered_seat,
-        device=manche.entered_device,
-    )
+    return entered_through(manche)
 
 
 @register.simple_tag
 def confirmed_by(manche) -> str:
     """Who confirmed the manche's current sheet."""
-    return describe(
-        manche.confirmed_via,
-        user=manche.confirmed_by,
-        player=manche.confirmed_player,
-        seat=manche.confirmed_seat,
-        device=manche.confirmed_device,
-    )
+    return confirmed_through(manche)
 
 
 @register.simple_tag

@@ -25,8 +25,10 @@ import scoring
 from scoring.errors import Problem
 from scoring.values import is_int
 
+from ..devices import known_device_id
 from ..entry.errors import translated_document
 from ..models import Manche
+from ..models.sheets import Via
 from ..openapi import MAX_NUMBER, description
 from ..services.sheets import Author, NoSuchManche, StaleSheet, TableClosed, record_table_sheet
 from ..services.tables import TableAtHand, published_table
@@ -103,7 +105,7 @@ def put_sheet(request, at: TableAtHand) -> JsonResponse:
         return read
     document, number, version = read
     try:
-        author = Author(via="api", device="api")
+        author = Author(via=Via.API, device=known_device_id(request))
         manche = record_table_sheet(at, number, document, based_on=version, author=author, only_while_open=True)
     except TableClosed as refused:
         return error_document(Problem("", refused.reason), status=403)

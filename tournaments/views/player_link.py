@@ -47,7 +47,7 @@ def player_author(request, seat: Seat) -> Author:
 
 def player_home(request, token: str):
     player = player_for(token)
-    context = {"event": player.event, "player": player, "overview": overview(player)}
+    context = {"event": player.event, "player": player, "overview": overview(player, own_link=True)}
     return render(request, "tournaments/player_link/home.html", context)
 
 

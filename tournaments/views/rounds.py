@@ -18,6 +18,7 @@ from ..forms.rounds import SeatRoundForm, SwapSeatsForm
 from ..models import Round, Seat, Table
 from ..models.event import EventStatus, SeatingMethod
 from ..models.rounds import RoundStatus
+from ..models.sheets import Via
 from ..services import round_end
 from ..services import rounds as services
 from ..services.seat_preview import preview_lines, seat_preview, seating_drift
@@ -32,6 +33,7 @@ def round_of(event, number: int) -> Round:
     tables = Table.objects.order_by("number").annotate(
         sheets=Count("manches", filter=Q(manches__result__isnull=False)),
         confirmed=Count("manches", filter=Q(manches__confirmed_at__isnull=False)),
+        on_phone=Count("manches", filter=Q(manches__confirmed_at__isnull=False, manches__confirmed_via=Via.LINK)),
         manche_count=Count("manches"),
     )
     queryset = Round.objects.prefetch_related(
