@@ -45,6 +45,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "tournaments.edge.body_size.RequestSizeLimitMiddleware",
     "tournaments.edge.headers.SecurityHeadersMiddleware",
+    "tournaments.edge.headers.PrivateResponsesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -8,6 +8,7 @@ import random
 
 import pytest
 from django.core.management import call_command
+from django.urls import reverse
 
 from tests.factories import seat_by_hand
 from tournaments.models import Club, Event, Person, Player, Rating, RatingChange
@@ -206,3 +207,40 @@ def test_a_sheet_corrected_after_the_round_is_complete_rates_it_again(make_event
     ratings = dict(Rating.objects.values_list("person__name", "ordinal"))
     assert ratings["Player 03"] > ratings["Player 02"] > ratings["Player 01"] > ratings["Player 00"]
     assert list(RatingChange.objects.order_by("rank").values_list("person__name", flat=True))[0] == "Player 03"
+
+
+def rating_section(client, player: Player) -> str:
+    """The rating figures of the player's public page."""
+    html = client.get(reverse("tournaments:player", args=[player.event.slug, player.pk])).content.decode()
+    start = html.index('<section class="rating"')
+    return html[start : html.index("</section>", start)]
+
+
+@pytest.mark.django_db
+def test_a_public_page_rates_from_public_events_only(client):
+    club = club_events(events=2)
+    public, private = Event.objects.filter(club=club).order_by("date")
+    private.public = False
+    private.save()
+    rebuild_ratings(club)
+    player = public.players.order_by("name").first()
+    assert Rating.objects.get(person=player.person).events == 2
+
+    shown = rating_section(client, player)
+
+    private.delete()
+    assert Rating.objects.get(person=player.person).events == 1
+    assert shown == rating_section(client, player)
+    assert "<dt>Tournaments</dt><dd>1</dd>" in shown
+
+
+@pytest.mark.django_db
+def test_the_organisers_see_every_event_counted_on_a_private_events_page(organiser_client):
+    club = club_events(events=2)
+    public, private = Event.objects.filter(club=club).order_by("date")
+    private.public = False
+    private.save()
+    rebuild_ratings(club)
+    rating = Rating.objects.get(person=private.players.order_by("name").first().person)
+    shown = rating_section(organiser_client, private.players.order_by("name").first())
+    assert f"<dd>{round(rating.ordinal)}</dd>" in shown and f"<dd>{rating.rounds}</dd>" in shown

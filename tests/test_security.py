@@ -624,6 +624,48 @@ def test_pages_and_the_api_send_the_security_headers(client, tables):
         assert response["Referrer-Policy"] == "same-origin"
 
 
+#: Pages and downloads no browser or proxy may keep, as (who asks, address of the event, its first table and a player
+#: there): the organiser's logged in, a table's or player's link by whoever holds it.
+PRIVATE_PAGES = {
+    "backup.json": ("organiser", lambda event, table, player: reverse("tournaments:event_export", args=[event.slug])),
+    "players.csv": ("organiser", lambda event, table, player: reverse("tournaments:players_csv", args=[event.slug])),
+    "sheets.pdf": ("organiser", lambda event, table, player: reverse("tournaments:print_sheets", args=[event.slug, 1])),
+    "desk": ("organiser", lambda event, table, player: reverse("tournaments:event_manage", args=[event.slug])),
+    "player links": ("organiser", lambda event, table, player: reverse("tournaments:players", args=[event.slug])),
+    "table links": ("organiser", lambda event, table, player: reverse("tournaments:round", args=[event.slug, 1])),
+    "dashboard": ("organiser", lambda event, table, player: reverse("tournaments:dashboard")),
+    "admin": ("organiser", lambda event, table, player: "/admin/tournaments/event/"),
+    "table link": ("anyone", lambda event, table, player: reverse("tournaments:table", args=[table.token])),
+    "table clock": ("anyone", lambda event, table, player: reverse("tournaments:table_clock", args=[table.token])),
+    "table api": ("anyone", lambda event, table, player: reverse("tournaments:api_table_sheet", args=[table.token])),
+    "player link": ("anyone", lambda event, table, player: reverse("tournaments:player_link", args=[player.token])),
+    "player table": (
+        "anyone",
+        lambda event, table, player: reverse("tournaments:player_table", args=[player.token, table.pk]),
+    ),
+}
+#: Public pages, as anyone sees them: caches may keep them.
+PUBLIC_PAGES = ["event", "standings", "projector", "event_clock"]
+
+
+@pytest.mark.parametrize("page", PRIVATE_PAGES)
+def test_private_pages_and_downloads_are_never_stored(client, organiser, event, tables, page):
+    who, address = PRIVATE_PAGES[page]
+    table = tables[0]
+    if who == "organiser":
+        client.force_login(organiser)
+    response = client.get(address(event, table, table.seats.first().player))
+    assert response.status_code == 200
+    assert "no-store" in response.get("Cache-Control", "")
+
+
+@pytest.mark.parametrize("name", PUBLIC_PAGES)
+def test_public_pages_may_be_stored(client, event, tables, name):
+    response = client.get(reverse(f"tournaments:{name}", args=[event.slug]))
+    assert response.status_code == 200
+    assert "no-store" not in response.get("Cache-Control", "")
+
+
 class InlineCode(HTMLParser):
     """Finds what the policy would block: inline scripts and styles, on* handlers, javascript: links."""
 

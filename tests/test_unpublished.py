@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.factories import cheese_tallies, enter, seat_by_hand
-from tournaments.models import Player, Standing
+from tournaments.models import Player, Round, Standing
 
 pytestmark = pytest.mark.django_db
 
@@ -87,3 +90,39 @@ def test_the_table_link_and_the_api_of_an_unpublished_table_find_nothing(evening
     assert Client().get(reverse("tournaments:table", args=[table.token])).status_code == 404
     response = Client().get(reverse("tournaments:api_table_sheet", args=[table.token]))
     assert response.status_code == 404 and response["Content-Type"] == "application/json"
+
+
+def clock_started(round_: Round, minutes: int) -> None:
+    Round.objects.filter(pk=round_.pk).update(clock_seconds=minutes * 60, clock_started_at=timezone.now())
+
+
+def clock_of(html: str) -> str:
+    """The round and time a clock fragment shows, e.g. "Round 2 50:00"; "" when it shows none."""
+    found = re.search(r'class="clock-round">([^<]*)</span>\s*<strong[^>]*>([^<]*)<', html)
+    return f"{found[1]} {found[2]}" if found else ""
+
+
+def polled_from(client: Client, event, page: str) -> str:
+    """The event's clock as a page at ``page`` asks for it every few seconds."""
+    headers = {"HX-Request": "true", "HX-Current-URL": f"http://testserver{page}"}
+    return client.get(reverse("tournaments:event_clock", args=[event.slug]), headers=headers).content.decode()
+
+
+def test_the_public_clock_shows_the_latest_published_rounds_clock_only(evening):
+    event, hidden = evening
+    clock_started(hidden, 50)
+    assert clock_of(page(reverse("tournaments:event_clock", args=[event.slug]))) == ""
+    clock_started(event.rounds.get(number=1), 30)
+    assert clock_of(page(reverse("tournaments:event_clock", args=[event.slug]))) in ("Round 1 30:00", "Round 1 29:59")
+
+
+def test_the_desk_shows_the_unpublished_rounds_clock_and_its_projector_does_not(evening, organiser_client):
+    event, hidden = evening
+    clock_started(hidden, 50)
+    desk = reverse("tournaments:event_manage", args=[event.slug])
+    projector = reverse("tournaments:projector", args=[event.slug])
+    assert clock_of(organiser_client.get(desk).content.decode()) in ("Round 2 50:00", "Round 2 49:59")
+    assert clock_of(polled_from(organiser_client, event, desk)) in ("Round 2 50:00", "Round 2 49:59")
+    assert clock_of(polled_from(organiser_client, event, projector)) == ""
+    assert clock_of(polled_from(Client(), event, desk)) == ""
+    assert clock_of(page(projector)) == "", "the projector's first drawing, before its first poll"

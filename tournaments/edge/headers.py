@@ -1,8 +1,10 @@
-"""Security headers: the Content-Security-Policy (no inline scripts or styles) on every response."""
+"""Security headers: the Content-Security-Policy (no inline scripts or styles) on every response, and
+``Cache-Control: no-store`` on every answer meant for one visitor alone."""
 
 from __future__ import annotations
 
 from django.conf import settings
+from django.utils.cache import patch_cache_control
 
 DEFAULT_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -21,4 +23,32 @@ class SecurityHeadersMiddleware:
         response.headers.setdefault(
             "Content-Security-Policy", getattr(settings, "CONTENT_SECURITY_POLICY", DEFAULT_POLICY)
         )
+        return response
+
+
+def is_private(request) -> bool:
+    """Whether the answer is for this visitor alone: they are logged in (organiser pages, downloads, the admin, a
+    private event), or the address holds a table's or player's link, whose token is its secret."""
+    route = getattr(request, "resolver_match", None)
+    if route is not None and "token" in route.kwargs:
+        return True
+    user = getattr(request, "user", None)
+    return user is not None and user.is_authenticated
+
+
+class PrivateResponsesMiddleware:
+    """Marks private answers ``Cache-Control: no-store``, so no browser, proxy or shared computer keeps a copy; public
+    pages keep the caching they have.
+
+    It stands before the session middleware: asking who the visitor is after that one answered adds no
+    ``Vary: Cookie`` to public pages.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if is_private(request):
+            patch_cache_control(response, private=True, no_store=True)
         return response

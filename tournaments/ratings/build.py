@@ -53,13 +53,16 @@ class Progress:
         self.rounds += 1
 
 
-def rated_seats(club: Club, game: str | None = None, rounds: Iterable[Round] | None = None):
-    """The seats with a place of the club's completed rounds (of ``game``; of ``rounds``), in rating order."""
+def rated_seats(club: Club, game: str | None = None, rounds: Iterable[Round] | None = None, public_only: bool = False):
+    """The seats with a place of the club's completed rounds (of ``game``; of ``rounds``; of its public events), in
+    rating order."""
     seats = Seat.objects.filter(round__event__club=club, round__status=RoundStatus.COMPLETE, rank__isnull=False)
     if game is not None:
         seats = seats.filter(round__event__game=game)
     if rounds is not None:
         seats = seats.filter(round__in=list(rounds))
+    if public_only:
+        seats = seats.filter(round__event__public=True)
     return seats.order_by(*SEAT_FIELDS[:5]).values_list(*SEAT_FIELDS)
 
 

@@ -6,6 +6,7 @@ from django import template
 from django.urls import reverse
 
 from ..services.clock_display import EVENT_POLL, TABLE_POLL, clock_display, current_of, current_round, desk_clock
+from ..services.public_clock import public_clock_round
 
 register = template.Library()
 
@@ -17,9 +18,10 @@ def read_rounds(rounds) -> list | None:
 
 @register.inclusion_tag("tournaments/_clock.html", takes_context=True)
 def event_clock(context, event):
-    """The clock of the event's round under way, or a placeholder that shows it once it is set."""
+    """The clock of the event's latest published round under way (the projector's: never an unpublished round's),
+    or a placeholder that shows it once it is set."""
     return {
-        "clock": clock_display(current_round(event)),
+        "clock": clock_display(public_clock_round(event)),
         "clock_url": reverse("tournaments:event_clock", args=[event.slug]),
         "clock_poll": EVENT_POLL,
         "request": context.get("request"),

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 
-from ..access import organiser_event, visible_event
+from ..access import can_run, organiser_event, visible_event
 from ..devices import organiser_author
 from ..forms.clock import ClockForm
-from ..models import Round
+from ..models import Event, Round
 from ..services.clock import ClockRefused, change_clock
 from ..services.clock_display import EVENT_POLL, TABLE_POLL, clock_display, current_round, desk_clock
+from ..services.public_clock import public_clock_round
 from ..services.tables import player_at_table, published_table
 
 
@@ -22,10 +25,18 @@ def clock_fragment(request, round_: Round | None, url: str, poll: int):
     return render(request, "tournaments/_clock.html", context)
 
 
+def asked_by_the_desk(request, event: Event) -> bool:
+    """Whether one of the event's organiser pages (the desk) polls the clock, for someone who runs the event."""
+    page = urlsplit(request.htmx.current_url or "").path if request.htmx else ""
+    return page.startswith(reverse("tournaments:event_manage", args=[event.slug])) and can_run(request.user, event)
+
+
 def event_clock(request, slug: str):
-    """The clock of the event's round under way: the projector's and the desk's."""
+    """The clock of the event's round under way: the desk sees it before the round is published; the projector and
+    everyone else see the latest published round's."""
     event = visible_event(request, slug)
-    return clock_fragment(request, current_round(event), reverse("tournaments:event_clock", args=[slug]), EVENT_POLL)
+    round_ = current_round(event) if asked_by_the_desk(request, event) else public_clock_round(event)
+    return clock_fragment(request, round_, reverse("tournaments:event_clock", args=[slug]), EVENT_POLL)
 
 
 def table_clock(request, token: str):

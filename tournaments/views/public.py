@@ -23,7 +23,7 @@ from ..collation import alphabetical
 from ..csv_export import csv_response
 from ..models import Event, Player, Seat
 from ..numbers import whole_number
-from ..ratings.pages import player_rating
+from ..ratings.public import shown_rating
 from ..services.find_table import MAX_QUERY, find_seats, round_now
 from ..services.ladder import public_seasons
 from ..services.player_links import overview
@@ -269,7 +269,7 @@ def player_page(request, slug: str, player_id: int):
         "places": abs(moved or 0),
         "figures": figures(standing, event.game_bundle) if standing else [],
         "plots": player_plots(event, player) if standing else [],
-        "rating": player_rating(player) if event.club_id else None,
+        "rating": shown_rating(player) if event.club_id else None,
     }
     return render(request, "tournaments/player.html", context)
 
