@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import copy
 import datetime
 import json
 from decimal import Decimal, InvalidOperation
@@ -10,11 +12,17 @@ import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
-from django.db import DataError
+from django.db import DataError, transaction
 from django.urls import reverse
+from hypothesis import given
+from hypothesis import strategies as st
 
+from tests.contract.fuzzing import FUZZ, json_values
 from tests.factories import cheese_tallies, enter, seat_by_hand
+from tests.subprocesses import fresh_database, manage
 from tournaments import games
+from tournaments.forms.backup import FORM_CHECKS
+from tournaments.forms.event import EventForm
 from tournaments.models import (
     AuditEntry,
     Club,
@@ -37,7 +45,8 @@ from tournaments.models.rounds import RoundStatus, TableStatus
 from tournaments.models.tokens import is_weak, well_formed
 from tournaments.ratings.build import rebuild_ratings
 from tournaments.services.audit import record
-from tournaments.services.backup import BackupError, export_event, export_event_json, import_event
+from tournaments.services.backup import MAX_DEPTH, BackupError, export_event, export_event_json, import_event
+from tournaments.services.clock import MAX_SECONDS
 from tournaments.services.sheets import Author, confirm_sheet, dispute_sheet, record_sheet
 
 pytestmark = pytest.mark.django_db
@@ -395,10 +404,10 @@ def assert_nothing_stored() -> None:
     assert all(not model.objects.exists() for model in BACKED_UP), {m.__name__: m.objects.count() for m in BACKED_UP}
 
 
-def refused(document: dict, message: str) -> BackupError:
+def refused(document: dict, message: str, checks=None) -> BackupError:
     users = get_user_model().objects.count()
     with pytest.raises(BackupError, match=message) as error:
-        import_event(document)
+        import_event(document, checks)
     assert_nothing_stored()
     assert get_user_model().objects.count() == users
     return error.value
@@ -611,3 +620,213 @@ def test_the_import_command_refuses_a_file_with_a_number_too_large_for_json(make
     with pytest.raises(CommandError, match=r"event\.placement_points holds a number JSON cannot keep"):
         call_command("import_event", str(path))
     assert_nothing_stored()
+
+
+# The forms' limits: a backup holds nothing the set-up, round and clock pages would refuse.
+
+
+def form_message(field: str, value) -> str:
+    """What the event set-up form says of ``value`` typed into ``field``."""
+    form = EventForm(data={field: str(value)})
+    return form.errors[field][0]
+
+
+def in_a_file(document: dict, tmp_path) -> str:
+    path = tmp_path / "backup.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("rounds_planned", 31), ("rounds_planned", 1_000_000), ("manches_per_round", 13), ("manches_per_round", 100_000)],
+)
+def test_the_command_refuses_what_the_set_up_form_refuses_with_its_message(
+    make_event, django_user_model, tmp_path, field, value
+):
+    document = exported(make_event, django_user_model)
+    document["event"][field] = value
+    with pytest.raises(CommandError) as error:
+        call_command("import_event", in_a_file(document, tmp_path))
+    assert str(error.value) == f"event is refused: {field}: {form_message(field, value)}"
+    assert form_message(field, value).startswith("Ensure this value is less than or equal to")
+    assert_nothing_stored()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["event"].update(table_size=1), r"event is refused: table_size: Ensure this value is greater"),
+        (
+            lambda d: d["event"].update(placement_points=[1000, 0]),
+            r"placement_points: A place earns at most 999 points",
+        ),
+        (lambda d: d["event"].update(placement_points=[9] * 10), r"placement_points: Give points for at most 9 places"),
+        (lambda d: d["event"].update(public_url="ftp://x.org"), r"public_url: The address must start with http://"),
+        (lambda d: d["event"].update(public_url="http://x.org/a"), r"public_url: Give only the start of the address"),
+        (lambda d: d["rounds"][0].update(seating_method="zzz"), r"rounds\[0\] is refused: seating_method: Select a"),
+        (
+            lambda d: d["event"].update(club={"slug": "new-club", "name": "\u200b"}),
+            r"event\.club is refused: name: A name needs at least one letter or digit",
+        ),
+    ],
+)
+def test_values_the_forms_refuse_are_refused_with_the_forms_messages(make_event, django_user_model, change, message):
+    document = exported(make_event, django_user_model)
+    change(document)
+    refused(document, message, FORM_CHECKS)
+    assert not Club.objects.filter(slug="new-club").exists()
+
+
+def test_values_the_forms_take_are_kept_as_the_forms_keep_them(make_event, django_user_model):
+    document = exported(make_event, django_user_model)
+    document["event"].update(rounds_planned=30, manches_per_round=12, public_url="HTTP://192.168.1.20:8000/")
+    event = import_event(document, FORM_CHECKS)
+    assert (event.rounds_planned, event.manches_per_round) == (30, 12)
+    assert event.public_url == "http://192.168.1.20:8000"
+
+
+@pytest.mark.parametrize("checks", [None, FORM_CHECKS])
+def test_a_round_clock_longer_than_the_clock_allows_is_refused(make_event, django_user_model, checks):
+    document = exported(make_event, django_user_model)
+    document["rounds"][1]["clock_seconds"] = 10**15
+    refused(
+        document,
+        rf"rounds\[1\] is refused: clock_seconds: Ensure this value is less than or equal to {MAX_SECONDS}\.",
+        checks,
+    )
+    document["rounds"][1]["clock_seconds"] = MAX_SECONDS
+    assert import_event(document, checks).rounds.get(number=2).clock_seconds == MAX_SECONDS
+
+
+# Malformed files: a clear error, never a traceback.
+
+
+def test_the_command_refuses_deeply_nested_json_with_a_clear_error(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    with pytest.raises(CommandError, match=rf"nests lists and objects more than {MAX_DEPTH} levels deep"):
+        call_command("import_event", str(path))
+
+
+def test_manage_py_prints_the_refusal_of_a_malformed_file_not_a_traceback(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text('{"format": "tablescore-event", "event": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
+    with fresh_database(tmp_path) as url:
+        manage(url, "migrate", "--noinput", "-v", "0")
+        done = manage(url, "import_event", str(path), check=False)
+    assert done.returncode == 1
+    assert "CommandError: The file nests lists and objects more than" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_backup_nesting_a_sheet_too_deep_is_refused(make_event, django_user_model, tmp_path):
+    document = exported(make_event, django_user_model)
+    nested: list = []
+    for _level in range(MAX_DEPTH):
+        nested = [nested]
+    first_table(document)["manches"][0]["document"]["note"] = nested
+    with pytest.raises(CommandError, match="levels deep"):
+        call_command("import_event", in_a_file(document, tmp_path))
+    refused(document, "levels deep")
+
+
+def test_brackets_inside_text_do_not_count_as_nesting(make_event, django_user_model, tmp_path):
+    document = exported(make_event, django_user_model)
+    document["event"]["venue"] = "[[[{{{" * 20
+    call_command("import_event", in_a_file(document, tmp_path))
+    assert Event.objects.get().venue == "[[[{{{" * 20
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b'{"format": "tablescore-event", "version": ' + b"7" * 5000 + b"}", "a number too long to read"),
+        (b"\xff\xfe not text", "is not text in UTF-8"),
+        (b"[1, 2", "is not JSON"),
+        (b'"a backup?"', "not a Tablescore tournament backup"),
+        (b"[]", "not a Tablescore tournament backup"),
+    ],
+)
+def test_the_command_explains_any_malformed_file_without_a_traceback(tmp_path, content, message):
+    path = tmp_path / "crafted.json"
+    path.write_bytes(content)
+    with pytest.raises(CommandError, match=message):
+        call_command("import_event", str(path))
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d.update(event=[d["event"]]),
+        lambda d: d.update(rounds=[[1, 2]]),
+        lambda d: d["rounds"][0].update(tables={"0": first_table(d)}),
+        lambda d: first_table(d).update(seats="none"),
+        lambda d: first_table(d)["manches"][0].update(document=[1, 2]),
+        lambda d: first_table(d)["manches"][0]["document"].update(tallies=[{"cheese_points": "6"}] * 3),
+        lambda d: d["event"].pop("game"),
+        lambda d: d["event"].pop("slug"),
+        lambda d: d["players"][0].pop("ref"),
+        lambda d: d["event"].update(rounds_planned="4"),
+        lambda d: d["event"].update(rounds_planned=2**200),
+        lambda d: d["event"].update(date=[2026, 1, 1]),
+        lambda d: d["event"].update(date="2026-02-30"),
+        lambda d: d["event"].update(organisers="anna"),
+        lambda d: d["event"].update(organisers=["\ud800"]),
+        lambda d: d["event"].update(club=["club"]),
+        lambda d: d["revisions"][0].update(round=None),
+        lambda d: d["audit"][0].update(of_round=[1]),
+        lambda d: d["standings"].append("player"),
+    ],
+)
+def test_wrong_types_and_missing_keys_are_backup_errors(make_event, django_user_model, change):
+    document = exported(make_event, django_user_model)
+    change(document)
+    refused(document, ".", FORM_CHECKS)
+
+
+def every_path(value, trail=()) -> list[tuple]:
+    """The path to every value inside ``value``, itself included."""
+    if isinstance(value, dict):
+        children = value.items()
+    elif isinstance(value, list):
+        children = enumerate(value)
+    else:
+        children = ()
+    return [trail, *(path for key, child in children for path in every_path(child, (*trail, key)))]
+
+
+def changed_at(document: dict, path: tuple, value) -> dict:
+    """A copy of ``document`` with ``value`` at ``path`` (None for the value: the key is dropped from its object)."""
+    changed = copy.deepcopy(document)
+    *parents, last = path
+    holder = changed
+    for key in parents:
+        holder = holder[key]
+    if value is None and isinstance(holder, dict):
+        del holder[last]
+    else:
+        holder[last] = value
+    return changed
+
+
+@pytest.fixture
+def small_backup(make_event, django_user_model) -> dict:
+    """The backup of a small event with a seated round and a sheet, which is then deleted."""
+    event = make_event("cheese-rescue", players=3, table_size=3, manches_per_round=1)
+    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    enter(seat_by_hand(event, 1, [ids]).tables.get(), cheese_tallies([6, 3, 1]))
+    document = json.loads(export_event_json(event))
+    wipe(event)
+    return document
+
+
+@FUZZ
+@given(data=st.data())
+def test_any_value_anywhere_in_a_backup_imports_or_is_a_backup_error(small_backup, data):
+    path = data.draw(st.sampled_from(every_path(small_backup)[1:]))
+    document = changed_at(small_backup, path, data.draw(json_values))
+    with transaction.atomic():
+        with contextlib.suppress(BackupError):
+            import_event(document, FORM_CHECKS)
+        transaction.set_rollback(True)

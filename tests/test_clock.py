@@ -8,8 +8,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.factories import seat_by_hand
 from tournaments.models import AuditEntry, Round
@@ -17,7 +19,8 @@ from tournaments.models.audit import Action
 from tournaments.models.rounds import RoundStatus
 from tournaments.services import clock
 from tournaments.services.audit import Author
-from tournaments.services.clock import ClockRefused, State, format_clock, remaining, state
+from tournaments.services.clock import MAX_MINUTES, MAX_SECONDS, ClockRefused, State, format_clock, remaining, state
+from tournaments.services.clock_display import clock_display, suggested_minutes
 
 T0 = datetime(2026, 11, 21, 15, 0, tzinfo=UTC)
 ROOT = Path(__file__).resolve().parent.parent
@@ -357,3 +360,52 @@ def test_a_clock_paused_at_once_is_paused_not_new():
     clock.start(round_, at())
     clock.pause(round_, at(seconds=0.2))
     assert state(round_) == State.PAUSED
+
+
+# Stored beyond the clock's own limits (an old database, a crafted backup) ---------------------------------------
+
+HUGE = 10**15
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"clock_seconds": HUGE, "clock_started_at": T0},
+        {"clock_seconds": HUGE, "clock_elapsed": 5},
+        {"clock_seconds": 3000, "clock_elapsed": HUGE, "clock_started_at": T0},
+        {"clock_seconds": 3000, "clock_started_at": datetime(9999, 12, 31, 23, 59, tzinfo=UTC)},
+        {"clock_seconds": 3000, "clock_started_at": datetime(1, 1, 1, tzinfo=UTC), "clock_elapsed": HUGE},
+    ],
+)
+def test_the_clocks_arithmetic_never_overflows(fields):
+    round_ = bare_round(**fields)
+    shown = clock_display(round_, at(1))
+    assert shown.text and shown.length_minutes <= MAX_SECONDS // 60 and shown.late_below <= MAX_SECONDS
+    assert shown.deadline_ms is None or isinstance(shown.deadline_ms, int)
+    assert suggested_minutes(round_) <= MAX_MINUTES
+
+
+def test_a_huge_stored_length_counts_as_the_longest_clock():
+    round_ = bare_round(clock_seconds=HUGE, clock_started_at=at())
+    assert remaining(round_, at()) == MAX_SECONDS
+    assert clock.deadline(round_) == at(seconds=MAX_SECONDS)
+    clock.pause(round_, at(1))
+    assert round_.clock_elapsed == 60
+    clock.add_time(round_, 60, at(1))
+    assert round_.clock_seconds == MAX_SECONDS
+
+
+@pytest.mark.parametrize("running", [True, False])
+def test_the_clock_projector_and_desk_pages_show_a_round_of_a_huge_length(organiser_client, playing, running):
+    event, round_ = playing
+    started = timezone.now() - timedelta(minutes=3) if running else None
+    stored = min(HUGE, connection.ops.integer_field_range("PositiveIntegerField")[1])
+    Round.objects.filter(pk=round_.pk).update(clock_seconds=stored, clock_started_at=started, clock_elapsed=7)
+    clock_page = reverse("tournaments:event_clock", args=[event.slug])
+    projector = reverse("tournaments:projector", args=[event.slug])
+    desk = reverse("tournaments:event_manage", args=[event.slug])
+    table = reverse("tournaments:table_clock", args=[round_.tables.get(number=1).token])
+    for url in (clock_page, projector, desk, table):
+        assert organiser_client.get(url).status_code == 200, url
+    offered = re.search(r'id="clock-minutes"[^>]*value="(\d+)"', organiser_client.get(desk).content.decode())
+    assert offered[1] == str(MAX_MINUTES)

@@ -10,6 +10,7 @@ partial spread) is a schedule with no repeat: 16 players at tables of 4 get 5 ro
 from __future__ import annotations
 
 import random
+import time
 
 MAX_PLAYERS = 256
 SEARCH_NODES = 20_000
@@ -29,8 +30,12 @@ def prime_power(value: int) -> tuple[int, int] | None:
     return (p, exponent) if value == 1 else None
 
 
-def affine_rounds(player_count: int, table_size: int, rounds: int, rng: random.Random) -> list[Tables]:
-    """Up to ``rounds`` rounds of tables of ``table_size`` in which no pair meets twice; [] if no construction fits."""
+def affine_rounds(
+    player_count: int, table_size: int, rounds: int, rng: random.Random, deadline: float = float("inf")
+) -> list[Tables]:
+    """Up to ``rounds`` rounds of tables of ``table_size`` in which no pair meets twice; [] if no construction fits.
+
+    Fewer rounds, or none, when ``deadline`` (``time.monotonic``) passes first."""
     players, tables = prime_power(player_count), prime_power(table_size)
     if players is None or tables is None or player_count > MAX_PLAYERS or rounds < 1:
         return []
@@ -38,7 +43,7 @@ def affine_rounds(player_count: int, table_size: int, rounds: int, rng: random.R
     if p != q or k > n:
         return []
     vectors = VectorSpace(p, n)
-    spread = partial_spread(vectors.subspaces(k), rounds, rng)
+    spread = partial_spread(vectors.subspaces(k, deadline), rounds, rng, deadline)
     return [vectors.cosets(subspace) for subspace in spread]
 
 
@@ -61,11 +66,16 @@ class VectorSpace:
         """The subspace spanned by ``subspace`` and ``v``."""
         return frozenset(self.add(s, v, c) for s in subspace for c in range(self.p))
 
-    def subspaces(self, dimension: int) -> list[frozenset[int]]:
-        """Every subspace of the given dimension, each as the set of its vectors."""
+    def subspaces(self, dimension: int, deadline: float = float("inf")) -> list[frozenset[int]]:
+        """Every subspace of the given dimension, each as the set of its vectors; none if ``deadline`` passes first."""
         layer = {frozenset([0])}
         for _ in range(dimension):
-            layer = {self.span_with(s, v) for s in layer for v in range(1, self.size) if v not in s}
+            spans = set()
+            for s in layer:
+                if time.monotonic() > deadline:
+                    return []
+                spans.update(self.span_with(s, v) for v in range(1, self.size) if v not in s)
+            layer = spans
         return sorted(layer, key=sorted)
 
     def cosets(self, subspace: frozenset[int]) -> Tables:
@@ -80,8 +90,10 @@ class VectorSpace:
         return tables
 
 
-def partial_spread(subspaces: list[frozenset[int]], wanted: int, rng: random.Random) -> list[frozenset[int]]:
-    """Up to ``wanted`` subspaces meeting only in zero, found by a bounded depth-first search."""
+def partial_spread(
+    subspaces: list[frozenset[int]], wanted: int, rng: random.Random, deadline: float = float("inf")
+) -> list[frozenset[int]]:
+    """Up to ``wanted`` subspaces meeting only in zero, found by a depth-first search bounded in nodes and time."""
     candidates = [s - {0} for s in subspaces]
     rng.shuffle(candidates)
     best: list[frozenset[int]] = []
@@ -96,7 +108,7 @@ def partial_spread(subspaces: list[frozenset[int]], wanted: int, rng: random.Ran
             return True
         for i in range(start, len(candidates)):
             nodes += 1
-            if nodes > SEARCH_NODES:
+            if nodes > SEARCH_NODES or time.monotonic() > deadline:
                 return True
             if used.isdisjoint(candidates[i]):
                 chosen.append(candidates[i])

@@ -59,11 +59,16 @@ def meeting_matrix(player_count: int, base: dict[tuple[int, int], int], rounds: 
         meet[a][b] += count
         meet[b][a] += count
     for tables in rounds:
-        for table in tables:
-            for a, b in combinations(table, 2):
-                meet[a][b] += 1
-                meet[b][a] += 1
+        add_meetings(meet, tables)
     return meet
+
+
+def add_meetings(meet: list[list[int]], tables: Tables) -> None:
+    """Count the meetings of one round in ``meet``."""
+    for table in tables:
+        for a, b in combinations(table, 2):
+            meet[a][b] += 1
+            meet[b][a] += 1
 
 
 def greedy_round(player_count: int, sizes: list[int], meet: list[list[int]], rng: random.Random) -> Tables:
@@ -98,8 +103,9 @@ def search_rounds(
     """``rounds`` rounds after the meetings ``base`` with as few repeats as the search finds.
 
     Each attempt starts from the ``start`` rounds plus greedy ones and runs a tabu search; attempts
-    repeat until one reaches the fewest repeats possible, ``effort`` swaps have been evaluated or
-    ``MAX_ATTEMPTS`` attempts were made.
+    repeat until one reaches the fewest repeats possible, ``effort`` swaps have been evaluated,
+    ``MAX_ATTEMPTS`` attempts were made or ``deadline`` passed. If it passes before the first attempt's rounds are
+    built, the rounds built so far (at least one) are returned as they are.
     """
     floor = repeat_floor(player_count, sizes, base, rounds)
     best: list[Tables] = []
@@ -107,9 +113,9 @@ def search_rounds(
     for attempt in range(MAX_ATTEMPTS):
         if attempt and (effort <= 0 or time.monotonic() > deadline):
             break
-        schedule = [[list(table) for table in tables] for tables in start]
-        while len(schedule) < rounds:
-            schedule.append(greedy_round(player_count, sizes, meeting_matrix(player_count, base, schedule), rng))
+        schedule = greedy_schedule(player_count, sizes, base, rounds, start, rng, deadline)
+        if len(schedule) < rounds:
+            return best or schedule
         search = ScheduleSearch(player_count, base, schedule, rng)
         found = search.run(min(effort, ATTEMPT_WORK), PATIENCE, deadline, floor)
         effort -= max(1, search.work)
@@ -118,6 +124,25 @@ def search_rounds(
         if search.best_repeats <= floor:
             break
     return best
+
+
+def greedy_schedule(
+    player_count: int,
+    sizes: list[int],
+    base: dict[tuple[int, int], int],
+    rounds: int,
+    start: Sequence[Tables],
+    rng: random.Random,
+    deadline: float,
+) -> list[Tables]:
+    """The ``start`` rounds followed by greedy ones, ``rounds`` in all; fewer (but one at least) past ``deadline``."""
+    schedule = [[list(table) for table in tables] for tables in start]
+    meet = meeting_matrix(player_count, base, schedule)
+    while len(schedule) < rounds and not (schedule and time.monotonic() > deadline):
+        tables = greedy_round(player_count, sizes, meet, rng)
+        add_meetings(meet, tables)
+        schedule.append(tables)
+    return schedule
 
 
 def repeat_floor(player_count: int, sizes: list[int], base: dict[tuple[int, int], int], rounds: int) -> int:
@@ -223,9 +248,7 @@ class ScheduleSearch:
         while self.work < max_work:
             iteration += 1
             self.iterations = iteration
-            if self.best_repeats <= floor or iteration - improved > patience:
-                break
-            if iteration % 64 == 0 and time.monotonic() > deadline:
+            if self.best_repeats <= floor or iteration - improved > patience or time.monotonic() > deadline:
                 break
             conflicted = self.conflicts()
             if len(conflicted) > MAX_CANDIDATES:
@@ -238,7 +261,7 @@ class ScheduleSearch:
             stall += 1
             if stall > STALL_LIMIT:
                 self.load(best)
-                if not self.repack_conflicted_round():
+                if not self.repack_conflicted_round(deadline):
                     self.shake_up()
                 stall = 0
             if self.cost < self.best_cost or (self.cost == self.best_cost and self.repeats < self.best_repeats):
@@ -300,11 +323,14 @@ class ScheduleSearch:
                     leave[p] -= sum(self.urgent[p][x] for x in table)
         return leave
 
-    def repack_conflicted_round(self) -> bool:
-        """Reseat one round that has a repeat so that it has none, if a short exact search finds a way."""
+    def repack_conflicted_round(self, deadline: float) -> bool:
+        """Reseat one round that has a repeat so that it has none, if a short exact search finds a way before
+        ``deadline``."""
         rounds = sorted({w for w, _ in self.conflicts()})
         self.rng.shuffle(rounds)
         for w in rounds:
+            if time.monotonic() > deadline:
+                return False
             tables = repack_round(self.allowed_partners(w), [len(t) for t in self.rounds[w]], REPACK_NODES)
             if tables is not None:
                 self.rounds[w] = tables

@@ -1,15 +1,15 @@
 """The mixer: seat each round so that players meet as many new opponents as possible.
 
 Nothing is remembered between calls. Each call plans the whole event again from the player count,
-table sizes, rounds and seed: a stored schedule without repeats when one is known for the player count
-(``known_schedules``), else a finite-geometry design when one fits (with some tables one short, either for
-one more player per short table, without players who never meet in it), completed or replaced by a tabu
-search with a fixed number of steps, so every call gets the same plan (and a stored schedule whatever
-the seed). If the meetings so far are the plan's earlier rounds under some naming of the
+table sizes, rounds (at most ``MAX_PLANNED_ROUNDS``) and seed: a stored schedule without repeats when one is
+known for the player count (``known_schedules``), else a finite-geometry design when one fits (with some tables
+one short, either for one more player per short table, without players who never meet in it), completed or
+replaced by a tabu search with a fixed number of steps, so every call gets the same plan (and a stored schedule
+whatever the seed). If the meetings so far are the plan's earlier rounds under some naming of the
 players, the plan's next round is returned under that naming. Otherwise (dropped or late players,
-seats changed by hand) the next round is searched against the actual history: first alone, for the
-fewest repeats, then together with the remaining rounds, to prefer among equally good next rounds one
-that does not force repeats later.
+seats changed by hand, a round beyond the plan) the next round is searched against the actual history: first
+alone, for the fewest repeats, then together with the remaining rounds, to prefer among equally good next rounds
+one that does not force repeats later. Every step watches the call's deadline, however many rounds are planned.
 """
 
 from __future__ import annotations
@@ -50,6 +50,10 @@ RELABEL_SECONDS = 2.0
 MAX_LOOKAHEAD = 12
 """At most this many remaining rounds are searched together when the plan no longer applies."""
 
+MAX_PLANNED_ROUNDS = 30
+"""The plan covers at most this many rounds, as many as the set-up form lets an event plan; a later round is searched
+against the meetings so far, as when the plan no longer applies."""
+
 
 def mixer_seating(
     players: Sequence[P],
@@ -59,10 +63,12 @@ def mixer_seating(
     round_number: int,
     rounds_total: int,
     seed: object = 0,
-    time_limit: float = TIME_LIMIT,
+    time_limit: float | None = None,
 ) -> list[list[P]]:
     """Tables for round ``round_number`` (from 1) of ``rounds_total`` that repeat as few meetings of ``history`` as
-    possible. The result depends only on the arguments (and, when the search is cut short, on the time limit)."""
+    possible, within ``time_limit`` seconds (``TIME_LIMIT`` by default). The result depends only on the arguments
+    (and, when the search is cut short, on the time limit)."""
+    time_limit = TIME_LIMIT if time_limit is None else time_limit
     deadline = time.monotonic() + time_limit
     order = canonical_order(players)
     if sum(sizes) != len(order):
@@ -77,7 +83,8 @@ def mixer_seating(
         base[a, b] = count
     done = max(0, round_number - 1)
     rounds_planned = max(rounds_total, round_number, 1)
-    planned = planned_round(len(order), list(sizes), base, done, rounds_planned, seed, deadline, time_limit)
+    plan_rounds = min(rounds_planned, MAX_PLANNED_ROUNDS)
+    planned = planned_round(len(order), list(sizes), base, done, plan_rounds, seed, deadline, time_limit)
     if planned is None:
         rng = random.Random(f"mixer-search:{seed}:{round_number}")
         lookahead = min(MAX_LOOKAHEAD, max(1, rounds_planned - done))
@@ -117,13 +124,15 @@ def planned_round(
     deadline: float,
     time_limit: float,
 ) -> Tables | None:
-    """Round ``done + 1`` of the event plan, renamed to fit the history ``base``; None if the history is not the plan's
-    earlier rounds under any renaming."""
+    """Round ``done + 1`` of the event plan, renamed to fit the history ``base``; None if the plan has no such round
+    (or the deadline cut it short before it) or the history is not the plan's earlier rounds under any renaming."""
     meetings_per_round = sum(size * (size - 1) // 2 for size in sizes)
-    if sum(base.values()) != done * meetings_per_round:
+    if done >= rounds_planned or sum(base.values()) != done * meetings_per_round:
         return None
     plan_deadline = min(deadline, time.monotonic() + PLAN_SHARE * time_limit)
     plan = plan_event(player_count, sizes, rounds_planned, seed, plan_deadline)
+    if len(plan) <= done:
+        return None
     preferred = list(range(player_count))
     random.Random(f"mixer-names:{seed}").shuffle(preferred)
     pattern = meeting_matrix(player_count, {}, plan[:done])
@@ -135,24 +144,27 @@ def planned_round(
 
 
 def plan_event(player_count: int, sizes: list[int], rounds: int, seed: object, deadline: float) -> list[Tables]:
-    """The whole event on players ``0..n-1``: the same for the same arguments (unless the deadline cuts the search)."""
+    """The whole event on players ``0..n-1``: the same for the same arguments (unless the deadline cuts the search,
+    when it may hold fewer rounds)."""
     rng = random.Random(f"mixer-plan:{seed}:{player_count}:{sizes}:{rounds}")
-    built = rounds_without_repeats(player_count, sizes, rounds, rng)
+    built = rounds_without_repeats(player_count, sizes, rounds, rng, deadline)
     if len(built) >= rounds:
         return built[:rounds]
     return search_rounds(player_count, sizes, {}, rounds, rng, deadline, effort=PLAN_EFFORT, start=built)
 
 
-def rounds_without_repeats(player_count: int, sizes: list[int], rounds: int, rng: random.Random) -> list[Tables]:
+def rounds_without_repeats(
+    player_count: int, sizes: list[int], rounds: int, rng: random.Random, deadline: float = float("inf")
+) -> list[Tables]:
     """Up to ``rounds`` rounds in which no two players meet twice: the stored schedule for these tables, else finite
-    geometry; with some tables one short, such a schedule for one more player per short table, without players
-    who never meet in it. [] when nothing is known. A stored schedule ignores ``rng``."""
+    geometry (cut short at ``deadline``); with some tables one short, such a schedule for one more player per short
+    table, without players who never meet in it. [] when nothing is known. A stored schedule ignores ``rng``."""
     size = max(sizes, default=0)
     short = sizes.count(size - 1)
     if short + sizes.count(size) != len(sizes) or size < 2:
         return []
     full_count = player_count + short
-    full = known_schedule(full_count, size)[:rounds] or affine_rounds(full_count, size, rounds, rng)
+    full = known_schedule(full_count, size)[:rounds] or affine_rounds(full_count, size, rounds, rng, deadline)
     return without_players_who_never_meet(full, full_count, short)
 
 

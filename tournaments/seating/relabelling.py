@@ -33,10 +33,13 @@ def find_relabelling(
     rows = sparse_rows(pattern + target)
     nodes = 0
 
+    def giving_up() -> bool:
+        return nodes > SEARCH_NODES or time.monotonic() > deadline
+
     def search(colours: list[int]) -> list[int] | None:
         nonlocal nodes
         nodes += 1
-        if nodes > SEARCH_NODES or time.monotonic() > deadline or Counter(colours[:n]) != Counter(colours[n:]):
+        if giving_up() or Counter(colours[:n]) != Counter(colours[n:]):
             return None
         classes = Counter(colours[:n])
         open_classes = [c for c, size in classes.items() if size > 1]
@@ -52,12 +55,12 @@ def find_relabelling(
         for w in images:
             individualised = list(colours)
             individualised[u] = individualised[n + w] = fresh
-            found = search(refine(rows, individualised))
-            if found is not None or nodes > SEARCH_NODES:
+            found = search(refine(rows, individualised, deadline))
+            if found is not None or giving_up():
                 return found
         return None
 
-    return search(refine(rows, [0] * 2 * n))
+    return search(refine(rows, [0] * 2 * n, deadline))
 
 
 def is_relabelling(pattern: Matrix, target: Matrix, image: list[int]) -> bool:
@@ -81,17 +84,19 @@ def sparse_rows(matrix: Matrix) -> Rows:
     rows = []
     for v, row in enumerate(matrix):
         offset = v - v % n
-        common = max(sorted(set(row)), key=row.count)
+        counts = Counter(row)
+        common = min(counts, key=lambda weight: (-counts[weight], weight))
         rows.append((common, [(offset + u, weight) for u, weight in enumerate(row) if weight != common]))
     return rows
 
 
-def refine(rows: Rows, colours: list[int]) -> list[int]:
+def refine(rows: Rows, colours: list[int], deadline: float = float("inf")) -> list[int]:
     """Colour refinement (1-dimensional Weisfeiler-Leman) of weighted graphs, starting from ``colours``, on rows
     made by ``sparse_rows`` (the colours of stacked graphs stay comparable): a row's colour class and entries other
-    than its most common weight tell it apart, its colour class sizes being the same in both graphs."""
+    than its most common weight tell it apart, its colour class sizes being the same in both graphs. Stops, not
+    refined to the end, when ``deadline`` passes."""
     classes = len(set(colours))
-    while True:
+    while time.monotonic() <= deadline:
         signatures = [
             (colours[v], common, tuple(sorted((weight, colours[u]) for u, weight in entries)))
             for v, (common, entries) in enumerate(rows)
@@ -99,5 +104,6 @@ def refine(rows: Rows, colours: list[int]) -> list[int]:
         ids = {signature: i for i, signature in enumerate(sorted(set(signatures)))}
         colours = [ids[signature] for signature in signatures]
         if len(ids) == classes:
-            return colours
+            break
         classes = len(ids)
+    return colours

@@ -6,21 +6,25 @@ named by its web address and name, each player's person by name and club: an imp
 address and the person by name and club (whatever the case), and creates those it does not find (a new club's
 organisers are the event's); the club's ratings are then rebuilt.
 
-A backup is checked as the forms check what people type: every row is validated by its model before it is
-stored, the event's game must be one this Tablescore knows, every sheet is scored again by the game's rules
-(the stored result is the engine's, never the file's, and so are each seat's score, tiebreak and place),
-link tokens must be well formed, and the accounts it names must exist already (an import never creates one).
-Anything refused stores nothing.
+A backup is checked as the forms check what people type: the text is read only if it nests no deeper than a
+backup does, every row is validated by its model before it is stored (and by the forms' own checks of single values
+that a door into the import hands over, ``FieldChecks``), the event's game must be one this Tablescore knows,
+every sheet is scored again by the game's rules (the stored result is the engine's, never the file's, and so are
+each seat's score, tiebreak and place), a round clock is no longer than the clock allows, link tokens must be well
+formed, and the accounts it names must exist already (an import never creates one). Anything refused stores nothing.
 """
 
 from __future__ import annotations
 
 import datetime
 import json
+import re
+from collections.abc import Callable, Mapping
 from decimal import Decimal, InvalidOperation
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.core.validators import MaxValueValidator
 from django.db import DataError, IntegrityError, models, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
@@ -35,6 +39,7 @@ from ..models import AuditEntry, Club, Event, Manche, Person, Player, Round, Sea
 from ..models.event import MAX_PLACEMENT_POINTS
 from ..models.tokens import is_weak, new_token, well_formed
 from ..ratings.build import rebuild_event_club
+from .clock import MAX_SECONDS
 from .results import seat_totals
 
 FORMAT = "tablescore-event"
@@ -158,29 +163,73 @@ def backup_filename(event: Event) -> str:
 #: What the database or a conversion may raise for a value no check foresaw; each becomes a BackupError.
 REFUSALS = (OverflowError, InvalidOperation, DataError, IntegrityError, ValueError, TypeError)
 
+#: The deepest a backup's lists and objects nest: about a dozen levels hold a sheet, the rest is room for a game's own.
+MAX_DEPTH = 32
 
-def import_event(document: dict) -> Event:
+#: A JSON text's strings (skipped whole: brackets inside them are text) and the brackets that open or close a level.
+JSON_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+
+#: Checks of single values by model and field name: each returns the value as it is stored, or raises
+#: ValidationError with the message its form gives.
+FieldChecks = Mapping[type[models.Model], Mapping[str, Callable[[object], object]]]
+
+
+def clock_length(seconds: int | None) -> int | None:
+    """A round clock's length, at most what the clock itself lets a round last."""
+    if seconds is not None:
+        MaxValueValidator(MAX_SECONDS)(seconds)
+    return seconds
+
+
+#: The import's own checks of limits the models do not hold, beside the forms' checks a door hands over.
+OWN_CHECKS: FieldChecks = {Round: {"clock_seconds": clock_length}}
+
+
+def read_backup(text: str) -> dict:
+    """The document of a backup's JSON text; BackupError for text nested deeper than ``MAX_DEPTH`` or not JSON."""
+    if nesting_depth(text) > MAX_DEPTH:
+        raise too_deep()
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BackupError(_("The file is not JSON: %(problem)s.") % {"problem": error}) from None
+    except ValueError:
+        raise BackupError(_("The file holds a number too long to read: it is not a Tablescore backup.")) from None
+
+
+def nesting_depth(text: str) -> int:
+    """How deep the lists and objects of a JSON text nest, counted without parsing it (past ``MAX_DEPTH``: stops)."""
+    level = deepest = 0
+    for token in JSON_TOKENS.finditer(text):
+        bracket = token.group()
+        if bracket in ("[", "{"):
+            level += 1
+            deepest = max(deepest, level)
+            if deepest > MAX_DEPTH:
+                break
+        elif bracket in ("]", "}"):
+            level -= 1
+    return deepest
+
+
+def too_deep() -> BackupError:
+    return BackupError(
+        _("The file nests lists and objects more than %(most)d levels deep: it is not a Tablescore backup.")
+        % {"most": MAX_DEPTH}
+    )
+
+
+def import_event(document: dict, checks: FieldChecks | None = None) -> Event:
     """Create the event of a backup, with everything it holds, in one transaction.
 
     Raises BackupError (a ValueError) for a file that is not a backup of this version, for an event
     whose web address is taken, for accounts this database does not have, for a sheet its game's rules
     refuse, and for any value a form or the database would not take as it is; then nothing is stored.
+    ``checks`` are the forms' own checks of single values, which the door into the import hands over.
     Weak link tokens (well formed, but no random draw makes them) are replaced by new ones.
     """
     check_header(document)
-    event_data = part(document, "event", dict)
-    slug = event_data.get("slug")
-    if not slug or not isinstance(slug, str):
-        raise BackupError(_("The backup names no web address (event.slug) for its tournament."))
-    if Event.objects.filter(slug=slug).exists():
-        raise BackupError(
-            _("A tournament with the web address “%(slug)s” exists already; a backup is imported only once.")
-            % {"slug": slug}
-        )
-    check_game(event_data)
-    check_tokens(document)
-    users = existing_users(document)
-    importer = Importer(document, users)
+    importer = Importer(document, checks or {})
     try:
         with transaction.atomic():
             return importer.run()
@@ -193,7 +242,22 @@ def import_event(document: dict) -> Event:
         ) from error
 
 
+def check_event(document: dict) -> None:
+    """Refuse a backup without its event's web address, or of an event this database has already."""
+    event_data = part(document, "event", dict)
+    slug = event_data.get("slug")
+    if not slug or not isinstance(slug, str):
+        raise BackupError(_("The backup names no web address (event.slug) for its tournament."))
+    if Event.objects.filter(slug=slug).exists():
+        raise BackupError(
+            _("A tournament with the web address “%(slug)s” exists already; a backup is imported only once.")
+            % {"slug": slug}
+        )
+    check_game(event_data)
+
+
 def check_header(document) -> None:
+    """Refuse anything but a backup of this version, nested no deeper than a backup does."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise BackupError(
             _("This file is not a Tablescore tournament backup (its format should be “%(format)s”).")
@@ -205,6 +269,20 @@ def check_header(document) -> None:
             _("This backup is version %(found)s; this Tablescore reads version %(version)d.")
             % {"found": version, "version": VERSION}
         )
+    if nesting(document) > MAX_DEPTH:
+        raise too_deep()
+
+
+def nesting(document) -> int:
+    """How deep the lists and objects of ``document`` nest, found without recursion (past ``MAX_DEPTH``: stops)."""
+    deepest = 0
+    waiting = [(document, 1)]
+    while waiting and deepest <= MAX_DEPTH:
+        value, level = waiting.pop()
+        if isinstance(value, dict | list):
+            deepest = max(deepest, level)
+            waiting.extend((child, level + 1) for child in (value.values() if isinstance(value, dict) else value))
+    return deepest
 
 
 def part(document: dict, key: str, kind: type):
@@ -385,13 +463,30 @@ def validate(obj: models.Model, where: str) -> None:
     try:
         obj.full_clean()
     except ValidationError as error:
-        problems = [
-            " ".join(messages) if field == NON_FIELD_ERRORS else f"{field}: {' '.join(messages)}"
-            for field, messages in error.message_dict.items()
-        ]
-        raise BackupError(
-            _("%(where)s is refused: %(problems)s") % {"where": where, "problems": "; ".join(problems)}
-        ) from error
+        raise refusal(where, error.message_dict) from error
+
+
+def checked(fields: dict, checks: Mapping[str, Callable[[object], object]], where: str) -> dict:
+    """``fields`` after the ``checks`` of their names: each value as its check returns it."""
+    result, errors = dict(fields), {}
+    for name, check in checks.items():
+        if name in fields:
+            try:
+                result[name] = check(fields[name])
+            except ValidationError as error:
+                errors[name] = error.messages
+    if errors:
+        raise refusal(where, errors)
+    return result
+
+
+def refusal(where: str, errors: dict[str, list[str]]) -> BackupError:
+    """The error for a row refused, naming each field and what is wrong with it."""
+    problems = [
+        " ".join(messages) if field == NON_FIELD_ERRORS else f"{field}: {' '.join(messages)}"
+        for field, messages in errors.items()
+    ]
+    return BackupError(_("%(where)s is refused: %(problems)s") % {"where": where, "problems": "; ".join(problems)})
 
 
 def items(data: dict, key: str, where: str) -> list:
@@ -429,9 +524,12 @@ class Importer:
     ``at`` says which part of the backup is being stored, for the message of an error nothing foresaw.
     """
 
-    def __init__(self, document: dict, users: dict[str, object]):
+    def __init__(self, document: dict, checks: FieldChecks):
         self.document = document
-        self.users = users
+        self.checks = {
+            model: {**OWN_CHECKS.get(model, {}), **checks.get(model, {})} for model in {*OWN_CHECKS, *checks}
+        }
+        self.users: dict[str, object] = {}
         self.at = "event"
         self.teams: dict = {}
         self.players: dict = {}
@@ -443,6 +541,9 @@ class Importer:
         self.people: dict[tuple[str, str], Person] = {}
 
     def run(self) -> Event:
+        check_event(self.document)
+        check_tokens(self.document)
+        self.users = existing_users(self.document)
         data = self.document["event"]
         fields = values(Event, data, "event", links=("organisers", "club"))
         organisers = [self.user(name, "event.organisers") for name in items(data, "organisers", "event")]
@@ -630,7 +731,7 @@ class Importer:
     def build(self, model: type[models.Model], fields: dict, where: str) -> models.Model:
         """A row of ``model``, validated as a form would, not saved yet."""
         self.at = where
-        obj = model(**fields)
+        obj = model(**checked(fields, self.checks.get(model, {}), where))
         validate(obj, where)
         return obj
 

@@ -3,6 +3,8 @@
 Time left is ``clock_seconds - clock_elapsed - (now - clock_started_at)`` while it runs, and
 ``clock_seconds - clock_elapsed`` while it is paused: it survives a reload and a restart. Below zero the round is
 in overtime ("+2:13 over"). Only ``change_clock`` saves; the other changes are made to the round in memory.
+Stored values beyond what the clock itself sets (an old database, a crafted backup) count as its limits:
+a length as ``MAX_SECONDS``, time run before the last start as ``MAX_SECONDS`` past the length.
 How pages show it: ``clock_display``.
 """
 
@@ -22,6 +24,8 @@ from .audit import Author, record
 
 #: The longest round clock, and the most time one change adds or takes.
 MAX_MINUTES = 600
+#: The longest a clock gets: the longest length with as much time added again.
+MAX_SECONDS = 2 * MAX_MINUTES * 60
 #: Late in the round: less than this share of the clock is left.
 LATE_SHARE = 0.25
 
@@ -45,9 +49,19 @@ def state(round_: Round) -> str:
     return State.PAUSED if round_.clock_elapsed else State.READY
 
 
+def length(round_: Round) -> int:
+    """The clock's length in seconds (0 without a clock), at most ``MAX_SECONDS``."""
+    return min(round_.clock_seconds or 0, MAX_SECONDS)
+
+
+def elapsed(round_: Round) -> int:
+    """Seconds the clock ran before it was last started, at most ``MAX_SECONDS`` past its length."""
+    return min(round_.clock_elapsed, length(round_) + MAX_SECONDS)
+
+
 def seconds_run(round_: Round, now: datetime) -> float:
     """Seconds the clock has run in all, this stretch included."""
-    ran = float(round_.clock_elapsed)
+    ran = float(elapsed(round_))
     if round_.clock_started_at is not None:
         ran += max(0.0, (now - round_.clock_started_at).total_seconds())
     return ran
@@ -57,14 +71,17 @@ def remaining(round_: Round, now: datetime) -> float | None:
     """Seconds left (negative: overtime); None without a clock."""
     if round_.clock_seconds is None:
         return None
-    return round_.clock_seconds - seconds_run(round_, now)
+    return length(round_) - seconds_run(round_, now)
 
 
 def deadline(round_: Round) -> datetime | None:
-    """When a running clock reaches zero; None unless it runs."""
+    """When a running clock reaches zero; None unless it runs, or when that moment is past the calendar's ends."""
     if round_.clock_seconds is None or round_.clock_started_at is None:
         return None
-    return round_.clock_started_at + timedelta(seconds=round_.clock_seconds - round_.clock_elapsed)
+    try:
+        return round_.clock_started_at + timedelta(seconds=length(round_) - elapsed(round_))
+    except OverflowError:
+        return None
 
 
 def is_late(round_: Round, now: datetime) -> bool:
@@ -72,7 +89,7 @@ def is_late(round_: Round, now: datetime) -> bool:
     left = remaining(round_, now)
     if left is None or state(round_) == State.READY:
         return False
-    return left < round_.clock_seconds * LATE_SHARE
+    return left < length(round_) * LATE_SHARE
 
 
 def hours_minutes_seconds(seconds: int) -> str:
@@ -116,7 +133,7 @@ def pause(round_: Round, now: datetime) -> None:
     if state(round_) != State.RUNNING:
         raise ClockRefused(_("The clock is not running."))
     # At least a second, so a clock paused at once still reads as paused, not as never started.
-    round_.clock_elapsed = max(1, round(seconds_run(round_, now)))
+    round_.clock_elapsed = max(1, min(round(seconds_run(round_, now)), length(round_) + MAX_SECONDS))
     round_.clock_started_at = None
 
 
@@ -126,7 +143,7 @@ def add_time(round_: Round, seconds: int, now: datetime) -> None:
         raise ClockRefused(_("Set the round's length first."))
     if not seconds or abs(seconds) > MAX_MINUTES * 60:
         raise ClockRefused(_("Add from 1 to %(most)d minutes at once.") % {"most": MAX_MINUTES})
-    round_.clock_seconds = min(max(0, round_.clock_seconds + seconds), 2 * MAX_MINUTES * 60)
+    round_.clock_seconds = min(max(0, length(round_) + seconds), MAX_SECONDS)
 
 
 def reset(round_: Round, now: datetime) -> None:

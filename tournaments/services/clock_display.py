@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from ..models import Round
 from ..models.rounds import RoundStatus
-from .clock import LATE_SHARE, State, deadline, format_clock, is_late, remaining, state
+from .clock import LATE_SHARE, MAX_MINUTES, State, deadline, format_clock, is_late, length, remaining, state
 
 #: Seconds between a page's questions for the clock (it counts down by itself in between): the desk and projector,
 #: and the tables' and players' phones.
@@ -77,7 +77,7 @@ class ClockDisplay:
     @property
     def late_below(self) -> int:
         """Whole seconds left below which the round is late (for the page's own countdown)."""
-        return round((self.round.clock_seconds or 0) * LATE_SHARE) if self.round is not None else 0
+        return round(length(self.round) * LATE_SHARE) if self.round is not None else 0
 
     @property
     def deadline_ms(self) -> int | None:
@@ -90,18 +90,24 @@ class ClockDisplay:
 
     @property
     def length_minutes(self) -> int | None:
-        seconds = None if self.round is None else self.round.clock_seconds
-        return None if seconds is None else math.ceil(seconds / 60)
+        if self.round is None or self.round.clock_seconds is None:
+            return None
+        return math.ceil(length(self.round) / 60)
 
 
 def clock_display(round_: Round | None, now: datetime | None = None) -> ClockDisplay:
     return ClockDisplay(round_, now or timezone.now())
 
 
+def offered_minutes(seconds: int) -> int:
+    """A length in seconds as whole minutes the desk may set (at most ``MAX_MINUTES``)."""
+    return min(math.ceil(seconds / 60), MAX_MINUTES)
+
+
 def suggested_minutes(round_: Round, rounds: list[Round] | None = None) -> int | None:
     """The length to offer: this round's, else the latest earlier round's with a clock (from ``rounds`` if read)."""
     if round_.clock_seconds is not None:
-        return math.ceil(round_.clock_seconds / 60)
+        return offered_minutes(round_.clock_seconds)
     if rounds is None:
         earlier = (
             Round.objects.filter(event_id=round_.event_id, number__lt=round_.number, clock_seconds__isnull=False)
@@ -112,7 +118,7 @@ def suggested_minutes(round_: Round, rounds: list[Round] | None = None) -> int |
     else:
         lengths = [r.clock_seconds for r in rounds if r.number < round_.number and r.clock_seconds is not None]
         earlier = lengths[-1] if lengths else None
-    return None if earlier is None else math.ceil(earlier / 60)
+    return None if earlier is None else offered_minutes(earlier)
 
 
 def desk_clock(round_: Round, rounds: list[Round] | None = None) -> dict:

@@ -1,12 +1,13 @@
-"""Bring back a tournament from a backup made by export_event."""
+"""Bring back a tournament from a backup made by export_event, its values checked as the set-up forms check them."""
 
-import json
 import sys
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
-from tournaments.services.backup import import_event
+from tournaments.forms.backup import FORM_CHECKS
+from tournaments.services.backup import BackupError, import_event, read_backup
 
 
 class Command(BaseCommand):
@@ -20,13 +21,11 @@ class Command(BaseCommand):
             text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
         except OSError as error:
             raise CommandError(f"Cannot read {file}: {error.strerror}.") from error
+        except UnicodeDecodeError as error:
+            raise CommandError(_("%(file)s is not text in UTF-8.") % {"file": file}) from error
         try:
-            document = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise CommandError(f"{file} is not JSON: {error}.") from error
-        try:
-            event = import_event(document)
-        except ValueError as error:
+            event = import_event(read_backup(text), FORM_CHECKS)
+        except BackupError as error:
             raise CommandError(str(error)) from error
         self.stdout.write(
             f"Imported {event.name} ({event.slug}): {event.players.count()} players, {event.rounds.count()} rounds."
