@@ -8,12 +8,21 @@ from django.utils.translation import gettext_lazy as _
 from ..models import Event
 from ..names import clean_text, has_visible_character
 from ..services.players import MAX_LENGTH, name_key, registered_names
-from ..spreadsheets import ENCODINGS, UnreadableFile, read_upload
+from ..spreadsheets import ENCODINGS, MAX_XLSX_BYTES, UnreadableFile, is_xlsx, read_upload
 
-#: The largest player list read at once, in characters (a few thousand players).
+#: The largest player list read at once, in characters (a few thousand players); a CSV file's largest size in bytes.
 MAX_IMPORT_CHARS = 200_000
 #: The most lines a player list may have.
 MAX_IMPORT_LINES = 2_000
+
+
+def too_long(text: str) -> str:
+    """Why ``text`` is too long a player list to read, or nothing."""
+    if len(text) > MAX_IMPORT_CHARS:
+        return _("The list is too long: at most %(count)d characters.") % {"count": MAX_IMPORT_CHARS}
+    if len(text.splitlines()) > MAX_IMPORT_LINES:
+        return _("The list is too long: at most %(count)d lines.") % {"count": MAX_IMPORT_LINES}
+    return ""
 
 
 def duplicate_name(name: str) -> forms.ValidationError:
@@ -103,17 +112,22 @@ class ImportForm(forms.Form):
     )
 
     def clean_file(self):
+        """The chosen file's text: refused past the size of its kind before it is read, and past the list's length."""
         upload = self.cleaned_data.get("file")
         if not upload:
             return None
-        if upload.size > MAX_IMPORT_CHARS:
+        data = upload.read(MAX_XLSX_BYTES + 1)
+        limit = MAX_XLSX_BYTES if is_xlsx(upload.name, data) else MAX_IMPORT_CHARS
+        if len(data) > limit:
             raise forms.ValidationError(
-                _("The file is too large: at most %(size)d kB."), params={"size": MAX_IMPORT_CHARS // 1000}
+                _("The file is too large: at most %(size)d kB."), params={"size": limit // 1000}
             )
         try:
-            text, self.encoding = read_upload(upload.name, upload.read(), MAX_IMPORT_LINES)
+            text, self.encoding = read_upload(upload.name, data, MAX_IMPORT_LINES)
         except UnreadableFile as error:
             raise forms.ValidationError(str(error)) from error
+        if reason := too_long(text):
+            raise forms.ValidationError(reason)
         return text
 
     @property
@@ -128,11 +142,7 @@ class ImportForm(forms.Form):
             return cleaned
         if not text.strip():
             self.add_error("text", _("Choose a CSV file or paste the list of players."))
-        elif len(text) > MAX_IMPORT_CHARS:
-            self.add_error(
-                "text", _("The list is too long: at most %(count)d characters.") % {"count": MAX_IMPORT_CHARS}
-            )
-        elif len(text.splitlines()) > MAX_IMPORT_LINES:
-            self.add_error("text", _("The list is too long: at most %(count)d lines.") % {"count": MAX_IMPORT_LINES})
+        elif reason := too_long(text):
+            self.add_error("text", reason)
         cleaned["text"] = text
         return cleaned
