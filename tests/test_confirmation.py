@@ -213,4 +213,7 @@ def test_the_sheets_download_is_the_organisers_and_says_who_confirmed(organiser_
     assert rows[0][:3] == ["Round", "Table", "Manche"]
     first = next(row for row in rows[1:] if row[:3] == ["1", "1", "1"])
     assert first[5] == "confirmed" and seated(table, 3).name in first[7]
+    names = [seat.player.name for seat in table.seats.order_by("position")]
+    scores = {player["name"]: str(player["score"]) for player in manche(table).result["players"]}
+    assert first[3:5] == [" · ".join(names), " · ".join(scores[name] for name in names)], "both in seat order"
     assert "table link" in first[6] and "seat 1" in first[6]

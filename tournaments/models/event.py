@@ -32,8 +32,8 @@ class EventStatus(models.TextChoices):
 class Confirmation(models.TextChoices):
     """Who may confirm a sheet entered at a table."""
 
-    PLAYER_LINK = "player", _("another player, with their own link (player card or seating list)")
-    SECOND_PHONE = "phone", _("honour mode: any second phone at the table (not verified)")
+    PLAYER_LINK = "player", _("Another player, with their own link (player card or seating list)")
+    SECOND_PHONE = "phone", _("Honour mode: any second phone at the table (not verified)")
 
 
 class PaperSize(models.TextChoices):

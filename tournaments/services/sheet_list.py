@@ -24,8 +24,8 @@ def confirmation_words(manche: Manche, event: Event) -> str:
 
 
 def sheet_rows(event: Event) -> Iterator[list[object]]:
-    """A header, then one row per manche of every round: round, table, manche, players and scores, status,
-    entered through, confirmed through."""
+    """A header, then one row per manche of every round: round, table, manche, players and their scores (both in
+    seat order), status, entered through, confirmed through."""
     yield [
         _("Round"),
         _("Table"),
@@ -46,7 +46,8 @@ def sheet_rows(event: Event) -> Iterator[list[object]]:
     for manche in manches:
         table = manche.table
         players = [seat.player.name for seat in table.seats.all()]
-        scores = [str(player["score"]) for player in (manche.result or {}).get("players", [])]
+        by_name = {player["name"]: player["score"] for player in (manche.result or {}).get("players", [])}
+        scores = [str(by_name[name]) for name in players if name in by_name]
         yield [
             table.round.number,
             table.number,
