@@ -309,7 +309,9 @@ def test_a_cheese_rescue_tournament_day(page, phone, django_user_model):
 
     second_phone = phone()
     open_own_link(second_phone, slug, seated[0])
-    manche_region(second_phone, 1, word="Game").get_by_role("button", name=f"Confirm this result as {seated[0]}").click()
+    manche_region(second_phone, 1, word="Game").get_by_role(
+        "button", name=f"Confirm this result as {seated[0]}"
+    ).click()
     expect(manche_region(second_phone, 1, word="Game").get_by_role("status")).to_have_text("Confirmed. Thank you!")
 
     enter_remaining_sheets(first_phone.request, tokens[0])

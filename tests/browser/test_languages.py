@@ -130,5 +130,7 @@ def test_a_table_page_in_italian_keeps_its_sheet_working(phone, organiser_user):
     expect(game.locator("#live-1-0")).to_contain_text(translated("it", "Score"))
     settled(table)
     game.get_by_role("button", name=translated("it", "Save"), exact=True).click()
-    expect(game.get_by_role("status")).to_have_text(translated("it", "Saved. Another player now confirms it with their own player card."))
+    expect(game.get_by_role("status")).to_have_text(
+        translated("it", "Saved. Another player now confirms it with their own player card.")
+    )
     expect(game.get_by_role("table", name=translated("it", "Result at the table"))).to_be_visible()

@@ -58,4 +58,3 @@ def sheet_rows(event: Event) -> Iterator[list[object]]:
             entered_through(manche) if manche.document else "",
             confirmed_through(manche) if manche.confirmed_at else "",
         ]
-
