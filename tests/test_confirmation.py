@@ -194,6 +194,15 @@ def test_in_honour_mode_a_second_phone_confirms_and_says_it_is_not_verified(orga
     assert first[5] == "confirmed on a second phone, not verified"
 
 
+def test_in_honour_mode_a_sheet_the_organiser_entered_is_confirmed_on_a_phone(organiser_client, event, tables):
+    honour_mode(event)
+    table = tables[0]
+    url = reverse("tournaments:desk_table_save", args=[event.slug, table.pk, 1])
+    assert organiser_client.post(url, fields()).status_code == 302
+    assert table_confirm(Client(), table, seat=2).status_code == 200
+    assert manche(table).confirmed_on_phone
+
+
 def test_in_honour_mode_a_sheet_that_came_without_a_phone_waits_for_a_players_own_link(event, tables):
     honour_mode(event)
     table = tables[0]

@@ -232,8 +232,8 @@ def confirmation_refusal(manche: Manche, author: Author, confirmation: str) -> s
     It takes a second person: the organiser, or a player at the table through their own link (player card or
     seating list), never the one who entered the sheet (their player, the seat the table link said, their
     phone). In honour mode (``Confirmation.SECOND_PHONE``) the table link on another phone than the one that
-    entered the sheet counts too, as a confirmation on a second phone, not verified. The table link never
-    confirms a sheet that came without a phone to tell apart (the JSON API).
+    entered the sheet counts too, as a confirmation on a second phone, not verified; not for a sheet the JSON API
+    sent without a phone's cookie, since there is no first phone to tell the second from.
     """
     if author.is_organiser:
         return None
@@ -245,7 +245,8 @@ def confirmation_refusal(manche: Manche, author: Author, confirmation: str) -> s
         return _("You entered this sheet: another player at the table confirms it.")
     if author.seat is not None and author.seat == manche.entered_seat:
         return _("Another player confirms the sheet, not the one who entered it.")
-    if author.via == Via.LINK and (confirmation != Confirmation.SECOND_PHONE or not manche.entered_device):
+    came_without_phone = manche.entered_via == Via.API and not manche.entered_device
+    if author.via == Via.LINK and (confirmation != Confirmation.SECOND_PHONE or came_without_phone):
         return _(
             "To confirm, another player opens their own link: the QR code on their player card, or their name "
             "on the seating list. The table link enters and corrects sheets; it does not confirm them."
