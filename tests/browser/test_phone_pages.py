@@ -208,7 +208,8 @@ def test_the_player_page_shows_the_table_now_then_every_column(night, phone, pag
     small = phone()
     small.goto(f"/p/{player.token}/")
     expect(small.locator("section.table-now")).to_contain_text("Your table now")
-    expect(small.get_by_role("link", name="Enter or confirm your table's scores")).to_be_visible()
+    waiting = small.get_by_role("status").filter(has_text="waits for you to check and confirm")
+    expect(waiting.get_by_role("link", name="Check and confirm")).to_be_visible()
     settled(small)
     screenshot(small, "phone-pages-player-link-phone")
     assert sideways_scroll(small) == 0
