@@ -15,12 +15,11 @@ from django.core import signing
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import seat_by_hand
+from tests import test_player_links
 from tests.test_player_links import MANCHE, fields, manche, seated, table_confirm, table_save
 from tournaments.devices import COOKIE
 from tournaments.models import AuditEntry
 from tournaments.models.audit import Action
-from tournaments.models.rounds import RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -28,15 +27,7 @@ ENTERED_HERE = "This phone entered the sheet"
 USE_YOUR_CARD = "To confirm, another player opens their own link"
 
 
-@pytest.fixture
-def event(make_event):
-    return make_event("vegetables", players=8, confirmation_required=True)
-
-
-@pytest.fixture
-def tables(event):
-    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
-    return list(seat_by_hand(event, 1, [ids[:4], ids[4:]], status=RoundStatus.IN_PLAY).tables.order_by("number"))
+event, tables = test_player_links.event, test_player_links.tables
 
 
 def honour_mode(event) -> None:

@@ -16,15 +16,8 @@ from tournaments.models.rounds import RoundStatus
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_a_second_player_confirms_from_their_own_card(organiser_page, phone, organiser_user, live_server, tmp_path):
-    event = club_event("cheese-rescue", name="Cheese Night", organiser=organiser_user, confirmation_required=True)
-    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
-    long_names = ["Xosé Manuel van der Westhuizen", "Şebnem D'Alessandro", "Wojciech Papadopoulou"]
-    for pk, name in zip(ids, [*long_names, "Zdeněk Müller-Lüdenscheidt"]):
-        Player.objects.filter(pk=pk).update(name=name)
-    table = seat_by_hand(event, 1, [ids[:4], ids[4:]], status=RoundStatus.IN_PLAY).tables.get(number=1)
-    names = [seat.player.name for seat in table.seats.order_by("position")]
-
+def entered_on_a_phone(phone, table, names: list[str]):
+    """A phone opens the table link as the first seat and saves the game's sheet; the phone and its manche."""
     first = phone()
     first.goto(f"/t/{table.token}/")
     manche = manche_region(first, 1, "Game")
@@ -35,6 +28,19 @@ def test_a_second_player_confirms_from_their_own_card(organiser_page, phone, org
     settled(first)
     manche.get_by_role("button", name="Save").click()
     expect(manche.get_by_role("status")).to_contain_text("Saved")
+    return first, manche
+
+
+def test_a_second_player_confirms_from_their_own_card(organiser_page, phone, organiser_user, live_server, tmp_path):
+    event = club_event("cheese-rescue", name="Cheese Night", organiser=organiser_user, confirmation_required=True)
+    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    long_names = ["Xosé Manuel van der Westhuizen", "Şebnem D'Alessandro", "Wojciech Papadopoulou"]
+    for pk, name in zip(ids, [*long_names, "Zdeněk Müller-Lüdenscheidt"]):
+        Player.objects.filter(pk=pk).update(name=name)
+    table = seat_by_hand(event, 1, [ids[:4], ids[4:]], status=RoundStatus.IN_PLAY).tables.get(number=1)
+    names = [seat.player.name for seat in table.seats.order_by("position")]
+
+    first, manche = entered_on_a_phone(phone, table, names)
     assert first.evaluate("document.documentElement.scrollWidth") <= 360
 
     first.get_by_role("group", name="I am").get_by_role("radio", name=names[1], exact=True).check()
@@ -88,16 +94,7 @@ def test_in_honour_mode_a_second_phone_confirms_and_every_page_says_it_is_not_ve
     table = seat_by_hand(event, 1, [ids[:4], ids[4:]], status=RoundStatus.IN_PLAY).tables.get(number=1)
     names = [seat.player.name for seat in table.seats.order_by("position")]
 
-    first = phone()
-    first.goto(f"/t/{table.token}/")
-    manche = manche_region(first, 1, "Game")
-    first.get_by_role("group", name="I am").get_by_role("radio", name=names[0], exact=True).check()
-    for name, (points, cards) in zip(names, [(9, 5), (6, 3), (4, 2), (1, 1)]):
-        manche.get_by_label(f"Cheese points left: {name}").fill(str(points))
-        manche.get_by_label(f"Cheese cards left: {name}").fill(str(cards))
-    settled(first)
-    manche.get_by_role("button", name="Save").click()
-    expect(manche.get_by_role("status")).to_contain_text("Saved")
+    first, manche = entered_on_a_phone(phone, table, names)
     expect(manche.get_by_role("button", name="Confirm this result")).to_have_count(0)
 
     second = phone()
