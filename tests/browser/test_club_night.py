@@ -171,6 +171,7 @@ def test_a_club_night_of_48_players_over_four_rounds(venue, new_context, django_
     expect(second.locator(".confirm-elsewhere").first).to_contain_text("the QR code on their player card")
     second.goto(f"{origin}/p/{event.players.get(name=names[1]).token}/")
     second.get_by_role("link", name="Check and confirm").click()
+    second.wait_for_url(re.compile(r"/tables/\d+/"))  # loaded, its script in place, before any press
     game_1 = second.get_by_role("region", name=re.compile("^Game 1"))
     game_1.get_by_role("button", name=f"Confirm this result as {names[1]}").click()
     expect(second.locator("section.manche .notice").first).to_have_text("Confirmed. Thank you!")

@@ -98,6 +98,7 @@ def open_own_link(phone: Page, slug: str, name: str) -> None:
     player = Player.objects.get(event__slug=slug, name=name)
     phone.goto(f"/p/{player.token}/")
     phone.get_by_role("link", name="Check and confirm").click()
+    phone.wait_for_url(re.compile(r"/tables/\d+/"))  # loaded, its script in place, before any press
 
 
 def seat_publish_and_start(page: Page, number: int) -> None:

@@ -3,6 +3,8 @@ read off the printed card) confirms it in that player's name."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -73,6 +75,7 @@ def test_a_second_player_confirms_from_their_own_card(organiser_page, phone, org
     expect(second.get_by_role("status").first).to_contain_text("A sheet of your table waits for you")
     screenshot(second, "player-link-sheet-waiting")
     second.get_by_role("link", name="Check and confirm").click()
+    second.wait_for_url(re.compile(r"/tables/\d+/"))  # loaded, its script in place, before any press
     region = manche_region(second, 1, "Game")
     region.get_by_role("button", name=f"Confirm this result as {names[1]}").click()
     expect(region.get_by_role("status")).to_have_text("Confirmed. Thank you!")
