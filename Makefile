@@ -1,4 +1,6 @@
 # Tablescore: `make run` serves the demo, `make test` runs every check. Both start from nothing.
+# `make run` serves with gunicorn (config/gunicorn.conf.py), the app server the load benchmark measures; `make dev`
+# with Django's development server, which reloads on every code change.
 # `make run HOST=0.0.0.0` serves the venue's network: it prints the address phones should use, lets Django answer
 # there (ALLOWED_HOSTS) and prints it on QR codes (PUBLIC_URL, unless set already).
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
@@ -9,7 +11,7 @@ PORT ?= 8000
 # Every core runs tests (pytest-xdist), a test file to a worker so that its fixtures are made once.
 PYTEST := $(BIN)/python -m pytest -p no:cacheprovider --durations=15 -n auto --dist loadfile
 
-.PHONY: run test install install-dev messages lint migrations-check test-sqlite test-postgres test-redis system-packages clean
+.PHONY: run dev prepare test install install-dev messages lint migrations-check test-sqlite test-postgres test-redis system-packages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,18 +37,24 @@ messages:
 	@command -v msgfmt >/dev/null || scripts/system-packages.sh gettext
 	$(BIN)/python manage.py compilemessages --ignore=.venv --verbosity 0
 
-run: install messages
+# What both servers need first: the database migrated, the demo in an empty one, the organiser's login printed.
+prepare: install messages
 	$(BIN)/python manage.py migrate --noinput --verbosity 0
 	$(BIN)/python manage.py load_demo --if-empty
 	$(BIN)/python manage.py ensure_organiser --address http://$(if $(filter 0.0.0.0,$(HOST)),127.0.0.1,$(HOST)):$(PORT)
 ifeq ($(HOST),0.0.0.0)
 	@$(BIN)/python manage.py network_addresses --port $(PORT)
-	ALLOWED_HOSTS="$$($(BIN)/python manage.py network_addresses --allowed-hosts)" \
-	PUBLIC_URL="$${PUBLIC_URL:-$$($(BIN)/python manage.py network_addresses --public-url --port $(PORT))}" \
-	$(BIN)/python manage.py runserver $(HOST):$(PORT)
-else
-	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 endif
+
+# On the venue's network, Django answers at the laptop's addresses and QR codes carry the first of them.
+VENUE_ENV := $(if $(filter 0.0.0.0,$(HOST)),ALLOWED_HOSTS="$$($(BIN)/python manage.py network_addresses --allowed-hosts)" \
+	PUBLIC_URL="$${PUBLIC_URL:-$$($(BIN)/python manage.py network_addresses --public-url --port $(PORT))}")
+
+run: prepare
+	$(VENUE_ENV) $(BIN)/python -m gunicorn --config config/gunicorn.conf.py --bind $(HOST):$(PORT)
+
+dev: prepare
+	$(VENUE_ENV) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 system-packages:
 	scripts/system-packages.sh gettext postgresql redis-server poppler-utils zbar-tools chromium
