@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .answers import short_page
+from ..errors import too_many_requests
 
 
 def lockout_seconds(request, credentials=None) -> int:
@@ -50,9 +50,7 @@ def login_lockout(request, original_response=None, credentials=None) -> HttpResp
     ) % {"minutes": minutes}
     view_name = request.resolver_match.view_name if request.resolver_match else ""
     if view_name not in {"login", "admin:login"}:
-        response = short_page(_("Too many attempts"), message, 429)
-        response["Retry-After"] = str(wait)
-        return response
+        return too_many_requests(request, message, wait)
     admin = view_name == "admin:login"
     form = (AdminAuthenticationForm if admin else AuthenticationForm)(request, data=request.POST)
     form._errors = ErrorDict({"__all__": form.error_class([message])})

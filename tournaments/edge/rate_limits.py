@@ -10,10 +10,10 @@ import time
 from django.conf import settings
 from django.core.cache import caches
 from django.http import HttpResponse
-from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .answers import api_error, is_api, page_alert, short_page
+from ..errors import too_many_requests as too_many_requests_page
+from .answers import api_error, is_api, page_alert
 from .client_address import client_ip
 
 logger = logging.getLogger(__name__)
@@ -87,12 +87,9 @@ def too_many_requests(request, wait: int, saves: bool) -> HttpResponse:
             "and check the link with the organiser.",
             wait,
         ) % {"seconds": wait}
-    if is_api(request):
-        response = api_error(message, 429)
-    elif request.headers.get("HX-Request"):
-        response = page_alert(message, 429)
-    else:
-        response = short_page(_("Too many requests"), message, 429)
+    if not is_api(request) and not request.headers.get("HX-Request"):
+        return too_many_requests_page(request, message, wait)
+    response = api_error(message, 429) if is_api(request) else page_alert(message, 429)
     response["Retry-After"] = str(wait)
     return response
 

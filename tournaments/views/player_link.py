@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.http import Http404
 from django.shortcuts import render
 from django.urls import path
 from django.views.decorators.http import require_POST
@@ -19,6 +18,7 @@ from ..entry.manche_page import (
     save_posted_sheet,
 )
 from ..entry.routes import player_route
+from ..errors import LinkNotFound, Reason
 from ..models import Player, Seat
 from ..models.sheets import Via
 from ..services.player_links import overview, player_by_token
@@ -29,15 +29,17 @@ from ..services.tables import TableAtHand, player_at_table
 def player_for(token: str) -> Player:
     player = player_by_token(token)
     if player is None:
-        raise Http404
+        raise LinkNotFound(Reason.PLAYER_LINK)
     return player
 
 
 def seat_for(token: str, table_id: int) -> tuple[TableAtHand, Seat]:
-    """The table and the player's seat at it, in a published round; 404 for any other table."""
+    """The table and the player's seat at it, in a published round; 404 for any other table, saying whether the
+    link itself is still good."""
     found = player_at_table(token, table_id)
     if found is None:
-        raise Http404
+        player_for(token)
+        raise LinkNotFound(Reason.NOT_AT_TABLE, player_token=token)
     return found
 
 
