@@ -112,7 +112,10 @@ def test_check_in_all_and_none_change_every_active_player(organiser_client, make
     assert list(event.players.filter(checked_in=True).values_list("name", flat=True).order_by("name")) == [
         f"Player {n:02d}" for n in range(5)
     ]
-    organiser_client.post(url, {"present": "0"})
+    asked = organiser_client.post(url, {"present": "0"})
+    assert "The check-ins of 5 players will be cleared." in asked.content.decode()
+    assert event.players.filter(checked_in=True).count() == 5
+    organiser_client.post(url, {"present": "0", "confirm": "1"})
     assert not event.players.filter(checked_in=True).exists()
     assert AuditEntry.objects.filter(event=event, action="check-in").count() == 2
 
@@ -147,7 +150,9 @@ def test_players_download_as_csv_and_excel_with_formulas_neutralised(organiser_c
     response = organiser_client.get(reverse("tournaments:players_xlsx", args=[event.slug]))
     sheet = load_workbook(io.BytesIO(response.content)).active
     values = [[cell.value for cell in row] for row in sheet.iter_rows()]
-    assert values[0][:2] == ["Name", "Club"] and ["'=HYPERLINK(1)", "'@SUM(A1)"] in [row[:2] for row in values]
+    assert values[0][:2] == ["Name", "Club"] and ["=HYPERLINK(1)", "@SUM(A1)"] in [row[:2] for row in values]
+    texts = [cell for row in sheet.iter_rows() for cell in row[:2] if cell.value in ("=HYPERLINK(1)", "@SUM(A1)")]
+    assert len(texts) == 2 and all(cell.data_type == "s" and cell.quotePrefix for cell in texts)
 
 
 def test_standings_download_as_excel_with_numbers_as_numbers(client, make_event):

@@ -44,7 +44,7 @@ def test_an_excel_list_edited_and_checked_in_on_a_phone(organiser_phone, organis
     expect(page.locator("ul.messages")).to_contain_text("José Núñez Pérez saved.")
 
     page.get_by_role("button", name="Check in all").click()
-    expect(page.locator("ul.messages")).to_contain_text("14 players checked in.")
+    expect(page.locator("#check-in-undo")).to_contain_text("14 players checked in.")
     for name in NAMES[:2]:
         row = page.locator("tr", has=page.get_by_role("link", name=f"{name} (edit)"))
         row.get_by_role("button", name=re.compile("^Undo")).click()

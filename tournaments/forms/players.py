@@ -108,7 +108,10 @@ class ImportForm(forms.Form):
         required=False,
         strip=False,
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
-        help_text=_("One player a line: name, club, team. A first line of column names is recognised."),
+        help_text=_(
+            "One player a line: name, club, team. A first line of column names is recognised, "
+            "and the app's own player list (CSV or Excel) is read back as it was downloaded."
+        ),
     )
 
     def clean_file(self):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from ..collation import alphabetical
 from ..models.event import SeatingMethod
 
 
@@ -32,7 +33,7 @@ class SwapSeatsForm(RoundForm):
                 _("%(name)s (table %(table)d, seat %(seat)d)")
                 % {"name": seat.player.name, "table": seat.table.number, "seat": seat.position},
             )
-            for seat in sorted(seats, key=lambda s: s.player.name.lower())
+            for seat in alphabetical(seats, key=lambda s: s.player.name)
         ]
         self.fields["player_a"].choices = choices
         self.fields["player_b"].choices = choices

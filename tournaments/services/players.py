@@ -8,13 +8,16 @@ import re
 from collections.abc import Container, Iterable
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import BooleanField, Count, ExpressionWrapper, Q, QuerySet, Subquery
+from django.db.models import BooleanField, Count, Exists, ExpressionWrapper, OuterRef, Q, QuerySet, Subquery
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from ..collation import alphabetical
-from ..models import Event, Player, Round, Team
+from ..models import Event, Player, Round, Seat, Team
 from ..names import clean_text, has_visible_character
+from .find_table import folded
 
 #: The longest name, club and team name the models keep.
 MAX_LENGTH = 100
@@ -25,9 +28,23 @@ HEADER_WORDS = {
     "club": {"club", "circolo"},
     "team": {"team", "equipo", "squadra"},
 }
+#: Columns of the app's own export that an import reads past without complaint: they are not imported.
+IGNORED_WORDS = {"active", "activo", "attivo", "rating", "id", "elo"}
 COLUMNS = ("name", "club", "team")
+#: Separators in order of preference when as many lines hold each.
 SEPARATORS = ("\t", ";", ",")
 QUOTED = re.compile(r'"[^"]*"')
+#: What a checked-in cell may say, in the app's languages and as a workbook's true and false read back.
+YES_WORDS = {"yes", "y", "sí", "si", "sì", "true", "1", "x", "✓"}
+NO_WORDS = {"no", "n", "false", "0", ""}
+#: The export's headers, as the export writes them in each language: each of them is known to the import.
+EXPORT_HEADERS = {
+    "name": "Name",
+    "club": "Club",
+    "team": "Team",
+    "checked_in": "Checked in",
+    "": "Active",
+}
 
 
 class DuplicateName(Exception):
@@ -50,6 +67,7 @@ class ParsedRow:
     name: str = ""
     club: str = ""
     team: str = ""
+    checked_in: bool = False
     errors: list[str] = field(default_factory=list)
     duplicate: bool = False
 
@@ -68,21 +86,49 @@ def registered_names(event: Event) -> set[str]:
 
 
 def guess_separator(text: str) -> str:
-    """Tab, semicolon or comma: the first of them found outside quoted values, else a comma."""
-    unquoted = QUOTED.sub("", text)
-    return next((sep for sep in SEPARATORS if sep in unquoted), ",")
+    """Tab, semicolon or comma: the one found, outside quoted values, on the most lines (a stray tab at the start or
+    end of one line does not count); on a tie the first of ``SEPARATORS``; a comma when there is none."""
+    lines = [QUOTED.sub("", line).strip() for line in text.splitlines()]
+    found = {sep: sum(1 for line in lines if sep in line) for sep in SEPARATORS}
+    best = max(SEPARATORS, key=lambda sep: (found[sep], -SEPARATORS.index(sep)))
+    return best if found[best] else ","
+
+
+def header_words() -> dict[str, set[str]]:
+    """The words a header cell may say for each column (``""`` for the columns read past): the typed ones, and the
+    export's headers in every language of the app."""
+    words = {column: set(known) for column, known in HEADER_WORDS.items()}
+    words["checked_in"] = {"checked in", "checked-in", "present"}
+    words[""] = set(IGNORED_WORDS)
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            for column, header in EXPORT_HEADERS.items():
+                words[column].add(_(header).casefold())
+    return words
 
 
 def read_header(cells: list[str]) -> list[str | None] | None:
-    """The column of each position if ``cells`` is a header row naming at least the name column, else None."""
-    words = [clean_text(cell).casefold() for cell in cells]
+    """The column of each position if ``cells`` is a header row naming at least the name column, else None; a
+    column read past (such as the export's "Active") is ``""``."""
+    known = header_words()
     columns: list[str | None] = []
-    for word in words:
-        column = next((c for c, known in HEADER_WORDS.items() if word in known), None)
+    for cell in cells:
+        word = clean_text(cell).casefold()
+        column = next((c for c, words in known.items() if word in words), None)
         if word and column is None:
             return None
         columns.append(column)
     return columns if "name" in columns else None
+
+
+def yes_or_no(value: str) -> bool | None:
+    """What a checked-in cell says: True, False, or None when it is neither a yes nor a no."""
+    word = value.casefold()
+    if word in YES_WORDS or word == str(_("Yes")).casefold():
+        return True
+    if word in NO_WORDS or word == str(_("No")).casefold():
+        return False
+    return None
 
 
 def parse_player_csv(text: str, registered: Container[str] = frozenset()) -> list[ParsedRow]:
@@ -126,7 +172,12 @@ def parse_row(
         column = columns[position] if position < len(columns) else None
         if column is None:
             extra = extra or bool(value)
-        else:
+        elif column == "checked_in":
+            present = yes_or_no(value)
+            if present is None:
+                row.errors.append(_("The checked-in column says “%(value)s”: write yes or no.") % {"value": value})
+            row.checked_in = bool(present)
+        elif column:
             setattr(row, column, value)
     if not row.name:
         row.errors.append(_("The name is missing."))
@@ -206,7 +257,7 @@ def import_players(event: Event, rows: list[ParsedRow], *, skip_bad: bool = Fals
                     name=row.name,
                     club=row.club,
                     team=team_named(event, row.team, teams),
-                    checked_in=False,
+                    checked_in=row.checked_in,
                 )
                 for row in rows
                 if not row.duplicate and name_key(row.name) not in registered
@@ -222,9 +273,38 @@ def blank_lines(text: str) -> int:
     return sum(1 for line in lines if not line.strip(" \t,;"))
 
 
-def check_in_all(event: Event, present: bool) -> int:
-    """Check in (or out) every active player at once; how many changed."""
-    return event.players.filter(active=True, checked_in=not present).update(checked_in=present)
+def check_in_all(event: Event, present: bool) -> list[int]:
+    """Check in (or out) every active player at once; the ids of those who changed, for an undo."""
+    changing = event.players.filter(active=True, checked_in=not present)
+    changed = list(changing.values_list("pk", flat=True))
+    event.players.filter(pk__in=changed).update(checked_in=present)
+    return changed
+
+
+def undo_check_in_all(event: Event, present: bool, changed: list[int]) -> int:
+    """Put back the check-in of the players ``check_in_all(event, present)`` changed; how many were put back."""
+    return event.players.filter(pk__in=changed).update(checked_in=not present)
+
+
+def check_in_all_overwrites(event: Event, present: bool) -> int:
+    """How many players' check-in a ``check_in_all`` would overwrite: those it clears, or, checking everyone in,
+    the players not arrived yet when some did arrive (who arrived is then lost); 0 when nothing is lost."""
+    counts = player_counts(event)
+    return counts["fills"] if present else counts["clears"]
+
+
+def may_delete(player: Player) -> bool:
+    """Whether the player may be deleted: never seated in any round (who played is dropped instead)."""
+    return not Seat.objects.filter(player=player).exists()
+
+
+def delete_player(player: Player) -> bool:
+    """Delete a player who was never seated; False, deleting nothing, for one who was."""
+    with transaction.atomic():
+        if not may_delete(player):
+            return False
+        player.delete()
+    return True
 
 
 def edit_player(player: Player, *, name: str, club: str, team_name: str, checked_in: bool, active: bool) -> dict:
@@ -247,10 +327,21 @@ def edit_player(player: Player, *, name: str, club: str, team_name: str, checked
     return {field: [before[field], after[field]] for field in after if before[field] != after[field]}
 
 
-def filtered(players: QuerySet[Player], *, query: str = "", show: str = "", club: str = "") -> QuerySet[Player]:
-    """The players matching a search (name or club) and the filters of the players page."""
-    if query:
-        players = players.filter(Q(name__icontains=query) | Q(club__icontains=query))
+def search_text(text: str) -> str:
+    """``text`` as the organiser's search compares it: folded as the public search folds it (no accents, no case),
+    and without spaces or punctuation ("O'Neill" is oneill)."""
+    return "".join(char for char in folded(text) if char.isalnum())
+
+
+def matches(player: Player, words: list[str]) -> bool:
+    """Whether every searched word is part of the player's name or of their club."""
+    name, club = search_text(player.name), search_text(player.club)
+    return all(word in name or word in club for word in words)
+
+
+def filtered(players: QuerySet[Player], *, query: str = "", show: str = "", club: str = "") -> Iterable[Player]:
+    """The players matching a search (name or club: accents, case and punctuation do not matter) and the filters of
+    the players page."""
     if show == "in":
         players = players.filter(checked_in=True, active=True)
     elif show == "out":
@@ -259,6 +350,9 @@ def filtered(players: QuerySet[Player], *, query: str = "", show: str = "", club
         players = players.filter(active=False)
     if club:
         players = players.filter(club=club)
+    words = [word for word in map(search_text, query.split()) if word]
+    if words:
+        return [player for player in players if matches(player, words)]
     return players
 
 
@@ -298,10 +392,12 @@ def first_round_seated(event: Event) -> Subquery:
 
 
 def players_of(event: Event) -> QuerySet[Player]:
-    """The event's players with their team and whether they registered after round 1 was seated; ``by_name``
+    """The event's players with their team, whether they registered after round 1 was seated (``late``) and whether
+    they were ever seated (``seated``: who was not may be deleted); ``by_name``
     puts them in the order a reader expects."""
     late = ExpressionWrapper(Q(registered_at__gt=first_round_seated(event)), output_field=BooleanField())
-    return event.players.select_related("team").annotate(late=late)
+    seated = Exists(Seat.objects.filter(player=OuterRef("pk")))
+    return event.players.select_related("team").annotate(late=late, seated=seated)
 
 
 def export_rows(event: Event, *, spreadsheet: bool) -> list[list[object]]:
@@ -326,9 +422,22 @@ def is_late(player: Player) -> bool:
 
 
 def player_counts(event: Event) -> dict[str, int]:
-    """How many players are registered, checked in and dropped."""
-    return event.players.aggregate(
-        registered=Count("pk"),
-        checked_in=Count("pk", filter=Q(checked_in=True)),
-        dropped=Count("pk", filter=Q(active=False)),
+    """How many players are registered, checked in and dropped, in one query; also how many check-ins
+    ``check_in_all`` would overwrite each way (``clears``: checking no one in; ``fills``: checking everyone in)."""
+    found = event.players.aggregate(
+        all_players=Count("pk"),
+        arrived=Count("pk", filter=Q(checked_in=True)),
+        gone=Count("pk", filter=Q(active=False)),
+        active_in=Count("pk", filter=Q(active=True, checked_in=True)),
+        active_out=Count("pk", filter=Q(active=True, checked_in=False)),
     )
+    counts = {
+        "registered": found["all_players"],
+        "checked_in": found["arrived"],
+        "dropped": found["gone"],
+        "active_in": found["active_in"],
+        "active_out": found["active_out"],
+    }
+    counts["clears"] = counts["active_in"]
+    counts["fills"] = counts["active_out"] if counts["active_in"] else 0
+    return counts

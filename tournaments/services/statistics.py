@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.utils import formats
 from django.utils.translation import gettext as _
 
+from ..collation import sort_key
 from ..games.story import round_label
 from ..models import Event, Manche, Player
 from ..models.rounds import RoundStatus
@@ -38,7 +39,7 @@ class Movement:
 
     def leaders(self, count: int) -> list[int]:
         ranked = [player for player in self.ranks if self.latest(player) is not None]
-        return sorted(ranked, key=lambda player: (self.latest(player), self.names[player]))[:count]
+        return sorted(ranked, key=lambda player: (self.latest(player), sort_key(self.names[player])))[:count]
 
 
 def movement(event: Event, results: Sequence[SeatResult]) -> Movement:

@@ -16,6 +16,7 @@ from ..forms.rounds import SeatRoundForm
 from ..models import Table
 from ..models.rounds import RoundStatus
 from ..services import people
+from ..services.players import player_counts
 from ..services.rounds import next_round_method
 
 GAME_FIELDS_TARGET = "game-fields"
@@ -82,7 +83,7 @@ def event_manage(request, slug: str):
         "rounds": rounds,
         "seat_form": seat_form,
         "next_number": len(rounds) + 1,
-        "player_count": event.players.filter(active=True).count(),
+        "player_counts": player_counts(event),
         "variant_label": event.variant_label,
     }
     if request.htmx and request.htmx.target == "desk-rounds":

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core import signing
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from ..access import organiser_event
 from ..csv_export import csv_response
@@ -20,6 +22,11 @@ from ..services.audit import record
 from ..spreadsheets import xlsx_response
 
 SHOW_CHOICES = ("in", "out", "dropped")
+#: Where the session keeps, for the next players page only, the undo of a check-in of everyone or of no one.
+UNDO_KEY = "players-check-in-undo"
+UNDO_SALT = "players-check-in-undo"
+#: How long after checking everyone in (or out) the undo still works, in seconds.
+UNDO_SECONDS = 12 * 60 * 60
 
 
 def players_page(request, event: Event, form: PlayerForm | None = None, status: int = 200):
@@ -35,8 +42,41 @@ def players_page(request, event: Event, form: PlayerForm | None = None, status: 
         "form": form or PlayerForm(event=event, initial={"checked_in": True}),
         "search": {"q": query, "show": show, "club": club, "active": bool(query or show or club)},
         "clubs": service.clubs_of(event),
+        "undo": pending_undo(request, event),
     }
     return render(request, "tournaments/players/players.html", context, status=status)
+
+
+def pending_undo(request, event: Event) -> dict | None:
+    """The undo of the check-in of everyone or no one just done in this event, shown once; None if there is none."""
+    undo = request.session.get(UNDO_KEY)
+    if not undo or undo.get("event") != event.pk:
+        return None
+    del request.session[UNDO_KEY]
+    return undo
+
+
+def confirmed(request) -> bool:
+    return request.method == "POST" and request.POST.get("confirm") == "1"
+
+
+def confirm_page(request, event: Event, *, title: str, lines: list[str], action: str, label: str, fields: dict):
+    """The step a change that loses something waits at: what it does, a button that does it, and a way back.
+
+    An HTMX request (whose own confirmation was skipped) is sent to the page itself."""
+    if request.htmx:
+        query = "&".join(f"{name}={value}" for name, value in fields.items())
+        return HttpResponseClientRedirect(f"{action}?{query}" if query else action)
+    context = {
+        "event": event,
+        "title": title,
+        "lines": lines,
+        "action": action,
+        "label": label,
+        "fields": fields,
+        "back": reverse("tournaments:players", args=[event.slug]),
+    }
+    return render(request, "tournaments/players/confirm.html", context)
 
 
 def players(request, slug: str):
@@ -99,19 +139,120 @@ def reinstate(request, player) -> str:
     return _("%(name)s reinstated: seated again from the next round.") % {"name": player}
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def check_in_all(request, slug: str):
-    """Check every active player in (``present=1``) or out at once."""
+    """Check every active player in (``present=1``) or out at once, after a confirmation when check-ins would be
+    lost; the players page then offers to undo it."""
     event = organiser_event(request, slug)
-    present = request.POST.get("present") == "1"
+    present = request.POST.get("present", request.GET.get("present")) == "1"
+    action = reverse("tournaments:players_check_in_all", args=[event.slug])
+    if request.method == "GET" or not confirmed(request):
+        overwritten = service.check_in_all_overwrites(event, present)
+        if request.method == "GET" or overwritten:
+            return confirm_page(
+                request,
+                event,
+                fields={"present": int(present)},
+                action=action,
+                **check_in_all_words(present, overwritten),
+            )
     changed = service.check_in_all(event, present)
-    record(event, Action.CHECK_IN, organiser_author(request), details={"all": present, "changed": changed})
-    if present:
-        message = ngettext("%(count)d player checked in.", "%(count)d players checked in.", changed)
+    record(event, Action.CHECK_IN, organiser_author(request), details={"all": present, "changed": len(changed)})
+    if changed:
+        token = signing.dumps({"event": event.pk, "present": present, "players": changed}, salt=UNDO_SALT)
+        request.session[UNDO_KEY] = {"event": event.pk, "present": present, "count": len(changed), "token": token}
     else:
-        message = ngettext("%(count)d player no longer checked in.", "%(count)d players no longer checked in.", changed)
-    messages.success(request, message % {"count": changed})
+        messages.info(request, _("Nothing to change: every active player already is as asked."))
+    players_url = reverse("tournaments:players", args=[event.slug])
+    return HttpResponseClientRedirect(players_url) if request.htmx else redirect(players_url)
+
+
+def check_in_all_words(present: bool, count: int) -> dict:
+    """The title, sentences and button of the confirmation of checking everyone in (or no one)."""
+    if present:
+        return {
+            "title": _("Check in all"),
+            "lines": [
+                ngettext(
+                    "%(count)d more player will be checked in: the list no longer tells who has arrived.",
+                    "%(count)d more players will be checked in: the list no longer tells who has arrived.",
+                    count,
+                )
+                % {"count": count},
+                _("You can undo it right after."),
+            ],
+            "label": _("Check in all"),
+        }
+    return {
+        "title": _("Check in none"),
+        "lines": [
+            ngettext(
+                "The check-in of %(count)d player will be cleared.",
+                "The check-ins of %(count)d players will be cleared.",
+                count,
+            )
+            % {"count": count},
+            _("You can undo it right after."),
+        ],
+        "label": ngettext("Clear %(count)d check-in", "Clear %(count)d check-ins", count) % {"count": count},
+    }
+
+
+@require_POST
+def check_in_all_undo(request, slug: str):
+    """Put back the check-ins exactly as they were before the last check-in of everyone or no one."""
+    event = organiser_event(request, slug)
+    try:
+        undo = signing.loads(request.POST.get("token", ""), salt=UNDO_SALT, max_age=UNDO_SECONDS)
+    except signing.BadSignature:
+        undo = None
+    if not undo or undo.get("event") != event.pk:
+        messages.error(request, _("This undo no longer works: check the players in one by one."))
+        return redirect("tournaments:players", slug=event.slug)
+    restored = service.undo_check_in_all(event, undo["present"], undo["players"])
+    record(
+        event,
+        Action.CHECK_IN,
+        organiser_author(request),
+        details={"all": undo["present"], "undo": True, "changed": restored},
+    )
+    messages.success(
+        request,
+        ngettext("%(count)d check-in put back as it was.", "%(count)d check-ins put back as they were.", restored)
+        % {"count": restored},
+    )
     return redirect("tournaments:players", slug=event.slug)
+
+
+@require_http_methods(["GET", "POST"])
+def delete(request, slug: str, player_id: int):
+    """Delete a player who was never seated, after a confirmation; one who played can only be dropped."""
+    event = organiser_event(request, slug)
+    player = get_object_or_404(service.players_of(event), pk=player_id)
+    players_url = reverse("tournaments:players", args=[event.slug])
+    if player.seated:
+        messages.error(request, _("%(name)s played a round: drop them instead.") % {"name": player})
+        return HttpResponseClientRedirect(players_url) if request.htmx else redirect(players_url)
+    if not confirmed(request):
+        return confirm_page(
+            request,
+            event,
+            title=_("Delete %(name)s") % {"name": player},
+            lines=[_("%(name)s was never seated: the player is removed from the event for good.") % {"name": player}],
+            action=reverse("tournaments:players_delete", args=[event.slug, player.pk]),
+            label=_("Delete %(name)s") % {"name": player},
+            fields={},
+        )
+    name, club = player.name, player.club
+    if not service.delete_player(player):
+        messages.error(request, _("%(name)s played a round: drop them instead.") % {"name": name})
+        return redirect(players_url)
+    record(event, Action.PLAYER_DELETE, organiser_author(request), details={"name": name, "club": club})
+    if request.htmx:
+        context = {"event": event, "counts": service.player_counts(event), "oob": True}
+        return render(request, "tournaments/players/_counts.html", context)
+    messages.success(request, _("%(name)s deleted.") % {"name": name})
+    return redirect(players_url)
 
 
 def edit(request, slug: str, player_id: int):
@@ -166,6 +307,26 @@ def new_link(request, player) -> str:
     player.save(update_fields=["token"])
     record(player.event, Action.PLAYER_LINK, organiser_author(request), subject=player)
     return _("%(name)s's old link no longer works; print a new card.") % {"name": player}
+
+
+def new_link_confirmed(request, slug: str, player_id: int):
+    """A new own link for one player, once the organiser has confirmed that the old link and card stop working."""
+    if confirmed(request):
+        return player_action(new_link)(request, slug=slug, player_id=player_id)
+    event = organiser_event(request, slug)
+    player = get_object_or_404(service.players_of(event), pk=player_id)
+    return confirm_page(
+        request,
+        event,
+        title=_("New link for %(name)s") % {"name": player},
+        lines=[
+            _("%(name)s's own link, and the QR code on their player card, will stop working: print them a new card.")
+            % {"name": player}
+        ],
+        action=reverse("tournaments:players_new_link", args=[event.slug, player.pk]),
+        label=_("Issue a new link"),
+        fields={},
+    )
 
 
 def import_players(request, slug: str):
@@ -242,6 +403,8 @@ urlpatterns = [
     path("e/<slug:slug>/organiser/players/add/", add, name="players_add"),
     path("e/<slug:slug>/organiser/players/import/", import_players, name="players_import"),
     path("e/<slug:slug>/organiser/players/check-in-all/", check_in_all, name="players_check_in_all"),
+    path("e/<slug:slug>/organiser/players/check-in-all/undo/", check_in_all_undo, name="players_check_in_all_undo"),
+    path("e/<slug:slug>/organiser/players/<int:player_id>/delete/", delete, name="players_delete"),
     path("e/<slug:slug>/organiser/players/<int:player_id>/edit/", edit, name="players_edit"),
     path("e/<slug:slug>/organiser/players.csv", export, {"kind": "csv"}, name="players_csv"),
     path("e/<slug:slug>/organiser/players.xlsx", export, {"kind": "xlsx"}, name="players_xlsx"),
@@ -251,7 +414,7 @@ urlpatterns = [
         name="players_check_in",
     ),
     path("e/<slug:slug>/organiser/players/<int:player_id>/drop/", player_action(drop), name="players_drop"),
-    path("e/<slug:slug>/organiser/players/<int:player_id>/new-link/", player_action(new_link), name="players_new_link"),
+    path("e/<slug:slug>/organiser/players/<int:player_id>/new-link/", new_link_confirmed, name="players_new_link"),
     path(
         "e/<slug:slug>/organiser/players/<int:player_id>/reinstate/",
         player_action(reinstate),
