@@ -156,7 +156,7 @@ def test_the_public_player_page_shows_the_table_now_before_the_results(client, m
     player = Player.objects.get(event=mid_round, name="Małgorzata Kowalski")
     now = seat_of(mid_round, player.name, 2)
     page = client.get(reverse("tournaments:player", args=[mid_round.slug, player.pk])).content.decode()
-    heading = f"Your table now: {now.table.number}, seat {now.position}"
+    heading = f"{player.name}'s table now: {now.table.number}, seat {now.position}"
     assert page.index(heading) < page.index("Round 1, table")
     mates = Seat.objects.filter(table=now.table).exclude(player=player).select_related("player")
     assert all(mate.player.name in page for mate in mates)
@@ -221,9 +221,14 @@ def test_a_projector_page_holds_the_rows_asked_and_polls_with_its_version_and_pa
     assert page.count("<tr") == 4  # the heading and three players
     version = f"{Event.objects.get(pk=mid_round.pk).standings_version}-live2"
     assert polled(first) == {"v": version, "page": "1", "pages": "3", "rows": "3"}
-    assert 'data-rows="3"' in page and f'data-version="{version}"' in page and 'hx-include="#projector-turn"' in page
+    assert 'data-rows="3"' in page and f'data-version="{version}"' in page
+    assert 'hx-include="#projector-turn, #projector-restarted"' in page
     assert 'id="projector-title" hx-swap-oob="true"' in page and "Live standings, round 2" in page
-    assert re.search(r'<input type="hidden" id="projector-turn" name="turn" value="\d+" hx-swap-oob="true">$', page)
+    assert re.search(
+        r'<input type="hidden" id="projector-turn" name="turn" value="\d+" hx-swap-oob="true">'
+        r'<input type="hidden" id="projector-restarted" name="restarted" value="0" hx-swap-oob="true">$',
+        page,
+    )
     assert names_on(first) == listed(mid_round)[:3]
 
 
@@ -245,21 +250,48 @@ def test_a_projector_poll_gets_nothing_while_its_page_shows_the_stored_standings
 
 def test_a_change_shows_on_the_projector_page_that_is_up_at_its_next_poll(client, mid_round):
     url = reverse("tournaments:projector_next", args=[mid_round.slug])
-    query = polled(client.get(url, {"page": "2", "rows": "3"}, HTTP_HX_REQUEST="true"))
+    query = polled(client.get(url, {"page": "1", "rows": "3"}, HTTP_HX_REQUEST="true"))
     before = listed(mid_round)
     table = mid_round.rounds.get(number=2).tables.order_by("number").first()
     enter(table, cheese_tallies([10, 6, 4, 1]), via="link")
     after = listed(mid_round)
-    assert after[3:6] != before[3:6], "the sheet changed what page 2 shows"
+    assert after[:3] != before[:3], "the sheet changed what page 1 shows"
     pending = poll(client, url, query, turn_in=5)
     assert (pending.status_code, pending["HX-Trigger"]) == (204, "standings-pending"), "rendered after this answer"
     changed = poll(client, url, query, turn_in=5)
     assert changed.status_code == 200, "the page asks again a second later: here"
-    assert names_on(changed) == after[3:6]
+    assert names_on(changed) == after[:3]
     version = f"{Event.objects.get(pk=mid_round.pk).standings_version}-live2"
     assert polled(changed) == {**query, "v": version}, "the same page, at the version of now"
     assert 'id="projector-turn"' not in changed.content.decode(), "the page keeps its time"
     assert poll(client, url, polled(changed), turn_in=5).status_code == 204
+
+
+def test_a_change_sends_a_projector_past_its_first_page_back_to_it_at_once(client, mid_round):
+    """The leaders show within seconds of a change; while that cycle goes on, further changes let it turn pages."""
+    url = reverse("tournaments:projector_next", args=[mid_round.slug])
+    query = polled(client.get(url, {"page": "3", "rows": "3"}, HTTP_HX_REQUEST="true"))
+    tables = mid_round.rounds.get(number=2).tables.order_by("number")
+    enter(tables[0], cheese_tallies([10, 6, 4, 1]), via="link")
+    answer = poll(client, url, query, turn_in=5)
+    if answer.status_code == 204:
+        answer = poll(client, url, query, turn_in=5)
+    assert answer.status_code == 200
+    content = answer.content.decode()
+    assert names_on(answer) == listed(mid_round)[:3], "the first page, its time not yet over on the third"
+    assert (
+        polled(answer)["page"] == "1"
+        and polled(answer)["v"] == f"{Event.objects.get(pk=mid_round.pk).standings_version}-live2"
+    )
+    assert re.search(r'id="projector-restarted" name="restarted" value="1" hx-swap-oob="true"', content)
+    turn = re.search(r'id="projector-turn" name="turn" value="(\d+)"', content)
+    assert 9_000 < int(turn.group(1)) - time.time() * 1000 <= 10_000, "its time starts now"
+
+    second = {**polled(answer), "page": "2"}
+    enter(tables[1], cheese_tallies([10, 6, 4, 1]), via="link")
+    kept = client.get(url, {**second, "turn": turn.group(1), "restarted": "1"}, HTTP_HX_REQUEST="true")
+    assert kept.status_code in (200, 204)
+    assert kept.status_code == 204 or polled(kept)["page"] == "2", "within the cycle a change started, no jump back"
 
 
 def test_a_projector_page_turns_to_the_next_when_its_time_is_over_and_after_the_last_to_the_first(client, mid_round):
@@ -284,7 +316,10 @@ def test_the_projector_page_sends_its_turn_with_every_poll(client, mid_round):
     turn = re.search(r'<input type="hidden" id="projector-turn" name="turn" value="(\d+)">', page)
     assert turn and 9_000 < int(turn.group(1)) - time.time() * 1000 <= 10_000
     assert page.index("projector-turn") < page.index('<section id="projector-page"')
-    assert 'hx-trigger="every 3s, standings-pending delay:1s" hx-include="#projector-turn"' in page
+    assert (
+        'hx-trigger="every 3s, standings-pending delay:1s" hx-include="#projector-turn, #projector-restarted"' in page
+    )
+    assert '<input type="hidden" id="projector-restarted" name="restarted" value="0">' in page
 
 
 # The database is asked a fixed number of times --------------------------------------------------------------------

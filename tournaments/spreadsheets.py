@@ -22,11 +22,12 @@ from xml.parsers import expat
 from django.http import HttpResponse
 from django.utils.translation import gettext_lazy as _
 from openpyxl import Workbook, load_workbook
+from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.workbook.child import INVALID_TITLE_REGEX
 from openpyxl.xml.constants import MAX_COLUMN, SHEET_MAIN_NS
 
-from .csv_export import safe_cell
+from .csv_export import FORMULA_STARTS
 
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 ZIP_MAGIC = b"PK\x03\x04"
@@ -233,15 +234,32 @@ def add_sheet(workbook: Workbook, title: object):
     return workbook.create_sheet(title=sheet_title(title, workbook.sheetnames))
 
 
-def xlsx_cell(value: object) -> object:
-    """Numbers stay numbers; text loses what a workbook cannot hold, and is neutralised if it would run as a formula."""
+#: How a number with a fraction (a shared tournament point) shows: one decimal, 3.5.
+FRACTION_FORMAT = "0.0"
+
+
+def xlsx_value(value: object) -> object:
+    """Numbers as numbers (whole ones as integers), text without what a workbook cannot hold."""
     if isinstance(value, bool) or value is None:
         return value
     if isinstance(value, int | float):
         return value
     if isinstance(value, Decimal):
         return int(value) if value == value.to_integral_value() else float(value)
-    return safe_cell(xml_text(str(value)))
+    return xml_text(str(value))
+
+
+def xlsx_cell(sheet, value: object) -> WriteOnlyCell:
+    """A cell of a write-only ``sheet``: numbers as numbers, fractions with one decimal; text that a spreadsheet
+    would run as a formula is stored as text (the cell's type and quote prefix: nothing added to what it shows)."""
+    value = xlsx_value(value)
+    cell = WriteOnlyCell(sheet, value=value)
+    if isinstance(value, float) and not value.is_integer():
+        cell.number_format = FRACTION_FORMAT
+    elif isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        cell.data_type = "s"
+        cell.quotePrefix = True
+    return cell
 
 
 def xlsx_response(rows: Iterable[Iterable[object]], filename: str, title: object) -> HttpResponse:
@@ -250,7 +268,7 @@ def xlsx_response(rows: Iterable[Iterable[object]], filename: str, title: object
     workbook = Workbook(write_only=True)
     sheet = add_sheet(workbook, title)
     for row in rows:
-        sheet.append([xlsx_cell(value) for value in row])
+        sheet.append([xlsx_cell(sheet, value) for value in row])
     buffer = io.BytesIO()
     workbook.save(buffer)
     response = HttpResponse(buffer.getvalue(), content_type=XLSX_TYPE)

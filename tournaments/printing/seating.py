@@ -3,18 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from xml.sax.saxutils import escape
 
 from django.utils import translation
 from django.utils.translation import gettext as _
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import NextPageTemplate, PageBreak, Spacer, Table
+from reportlab.platypus import NextPageTemplate, PageBreak, Paragraph, Spacer, Table
 
 from ..collation import sort_key
 from ..models import Event, Player, Round
 from .common import COLUMN_GAP, GREY, FitText, QRCode, body_size, build_pdf, heading, page_template, styles
+from .fonts import REGULAR
 
 #: Large enough for a phone held at arm's length over the sheet.
 QR_SIZE = 15 * mm
+
+
+def name_cell(name: str, size: float) -> Paragraph:
+    """A player's name at its full size, wrapped within its cell (a long one on two lines) rather than shrunk."""
+    style = ParagraphStyle(f"name-{size}", fontName=REGULAR, fontSize=size, leading=size * 1.2)
+    return Paragraph(escape(name), style)
 
 
 def by_table(event: Event, round_: Round, width: float) -> Table:
@@ -30,7 +39,7 @@ def by_table(event: Event, round_: Round, width: float) -> Table:
     for table in tables:
         row = [FitText(str(table.number), size=14, bold=True, lines=1)]
         for seat in table.seats.all():
-            cell = [FitText(seat.player.name, size=10, minimum=6)]
+            cell = [name_cell(seat.player.name, 10)]
             if seat.player.club:
                 cell.append(FitText(seat.player.club, size=7.5, minimum=5, lines=1, colour=GREY))
             row.append(cell)
@@ -50,7 +59,7 @@ def by_player(round_: Round, width: float, link: Callable[[Player], str]) -> Tab
     header += [FitText(_("Seat"), size=9, bold=True), FitText(_("Own link"), size=7, bold=True, lines=1)]
     rows = [header] + [
         [
-            FitText(player.name, size=11, minimum=6),
+            name_cell(player.name, 11),
             FitText(str(table), size=12, bold=True, lines=1),
             str(seat),
             QRCode(link(player), QR_SIZE),

@@ -35,7 +35,7 @@ _rendering_guard = threading.Lock()
 
 
 def live_partial(
-    page: str, version: str, shown: str | None, render: Callable[[], str], *, anew: bool = False
+    page: str, version: str, shown: str | None, render: Callable[[], str], *, anew: bool = False, now: bool = False
 ) -> tuple[str, str | None, bool]:
     """What to send a request of ``page`` that shows version ``shown``: a version, its HTML (None: nothing to send),
     and whether ``version``'s own is on its way when it is not sent.
@@ -43,12 +43,15 @@ def live_partial(
     ``version``'s when rendered; else the newest rendered (the same as ``shown`` or newer), and ``version``'s is
     rendered after the answer (see ``_render_soon``). A poll that finds neither gets nothing (``shown``, None) and
     ``version``'s is rendered after its answer: no poll waits for a render. Only a request that shows nothing of the
-    page yet (no ``shown``, or ``anew``: a page asked for anew) renders it first.
+    page yet (no ``shown``, or ``anew``: a page asked for anew) renders it first; so does one that must show
+    ``version`` itself (``now``: a projector sent back to its first page by a change).
     """
     key = f"{page}:{version}"
     html = cache.get(key)
     if html is not None:
         return version, html, False
+    if now:
+        return version, _render_now(page, key, version, render), False
     newest = cache.get(f"{page}:newest")
     if newest is not None and _standings_number(newest[1]) >= _standings_number(shown):
         html = cache.get(f"{page}:{newest[1]}")

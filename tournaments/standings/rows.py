@@ -11,10 +11,12 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
 
+from django.db.models import BooleanField, Exists, OuterRef, Value
+
 from ..collation import sort_key
-from ..models import Event, Standing
+from ..models import Event, Seat, Standing
 from .build import STORED, seat_results
-from .figures import figures
+from .figures import Figure, figures
 from .metrics import METRICS, rank_players
 from .stage import Stage
 
@@ -53,6 +55,8 @@ class StandingRow:
     #: For the rows a page shows: the player's page, and the shown metrics as figures by key (``figures.Figure``).
     url: str = ""
     figures: dict = field(default_factory=dict)
+    #: Seated in the round in play without a result yet: shown without figures until they have one.
+    playing: bool = False
 
     def __post_init__(self) -> None:
         self.name_key = cached_sort_key(self.player.name)
@@ -61,6 +65,16 @@ class StandingRow:
     @property
     def dropped(self) -> bool:
         return not self.player.active
+
+    @property
+    def played(self) -> bool:
+        """Whether the player has a result (their figures mean something)."""
+        return self.rounds_played > 0
+
+    @property
+    def ranked(self) -> bool:
+        """Whether the standings list the player: they have a result, or are playing for their first."""
+        return self.played or self.playing
 
     @property
     def places(self) -> int:
@@ -84,13 +98,28 @@ def with_shown_values(rows: list[StandingRow], game) -> list[StandingRow]:
     return rows
 
 
+#: What a figure shows while the player has no result yet.
+NO_FIGURE = "–"
+
+
 def with_figures(rows, game, keys: tuple[str, ...] | None = None) -> list[StandingRow]:
-    """The rows a page shows, each with the metrics the game shows (only ``keys`` when given) as figures."""
+    """The rows a page shows, each with the metrics the game shows (only ``keys`` when given) as figures; a dash
+    for each while the player has no result."""
     shown = []
     for row in rows:
         row.figures = {figure.key: figure for figure in figures(row, game, keys)}
+        if not row.played:
+            row.figures = {key: Figure(key, figure.label, NO_FIGURE) for key, figure in row.figures.items()}
         shown.append(row)
     return shown
+
+
+def split_absent(rows: list[StandingRow]) -> tuple[list[StandingRow], list[StandingRow]]:
+    """The rows the standings rank (best first), and apart, by name, the players who did not play: no result and
+    not playing now."""
+    ranked = [row for row in rows if row.ranked]
+    absent = sorted((row for row in rows if not row.ranked), key=lambda row: row.name_key)
+    return ranked, absent
 
 
 def movement(standing: Standing | StandingRow, stage: Stage) -> int | None:
@@ -101,15 +130,26 @@ def movement(standing: Standing | StandingRow, stage: Stage) -> int | None:
     return standing.previous_rank - standing.rank
 
 
+def seated_now(event: Event, stage: Stage):
+    """Whether a standing's player is seated in the round in play (always False when none is)."""
+    if not stage.live:
+        return Value(False, output_field=BooleanField())
+    seats = Seat.objects.filter(
+        round__event=event, round__number=stage.number, round__published=True, player_id=OuterRef("player_id")
+    )
+    return Exists(seats)
+
+
 def standings_rows(event: Event, stage: Stage) -> list[StandingRow]:
-    """The event's stored standings, read with one query."""
-    stored = Standing.objects.filter(event=event).order_by()
+    """The event's stored standings, read with one query; each row says whether its player is playing now."""
+    stored = Standing.objects.filter(event=event).order_by().annotate(playing=seated_now(event, stage))
     rows = []
-    for *values, player_id, name, club, active in stored.values_list(
-        *STORED, "player_id", "player__name", "player__club", "player__active"
+    for *values, player_id, name, club, active, playing in stored.values_list(
+        *STORED, "player_id", "player__name", "player__club", "player__active", "playing"
     ):
         row = StandingRow(player_id, ListedPlayer(name, club, active), **dict(zip(STORED, values, strict=True)))
         row.moved = movement(row, stage)
+        row.playing = playing and not row.played
         rows.append(row)
     return with_shown_values(rows, event.game_bundle)
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .figures import number_text
 from .metrics import Metric, legends, shown_metrics
-from .rows import StandingRow, with_figures
+from .rows import NO_FIGURE, StandingRow, split_absent, with_figures
 
 NUMBER = {"td": {"class": "number"}, "th": {"class": "number"}}
 
@@ -36,10 +36,17 @@ class MetricColumn(tables.Column):
 
     def render(self, value, record, table):
         shown = table.shown_rows() and record.figures.get(self.key)
-        return shown.text if shown else number_text(value)
+        if shown:
+            return shown.text
+        return number_text(value) if record.played else NO_FIGURE
 
-    def value(self, value):
-        return f"{value.normalize():f}" if isinstance(value, Decimal) else value
+    def value(self, value, record):
+        """The value in a file: a number (whole ones as integers, 3.5 not 3.50); empty without a result yet."""
+        if not record.played:
+            return None
+        if isinstance(value, Decimal):
+            return int(value) if value == value.to_integral_value() else value.normalize()
+        return value
 
 
 class StandingsTable(tables.Table):
@@ -58,11 +65,15 @@ class StandingsTable(tables.Table):
         empty_text = _("No results yet.")
 
     def __init__(self, rows: list[StandingRow], *, event, **kwargs):
+        """The standings of ``rows``; those of the players who did not play are kept apart (``absent``)."""
         game = event.game_bundle
         self.metrics = shown_metrics(game)
         columns = [(metric.key, MetricColumn(metric, game)) for metric in self.metrics]
         sequence = ("rank", "movement", "player", "club", *(metric.key for metric in self.metrics), "rounds_played")
-        super().__init__(rows, extra_columns=columns, sequence=sequence, **kwargs)
+        ranked, absent = split_absent(rows)
+        super().__init__(ranked, extra_columns=columns, sequence=sequence, **kwargs)
+        #: The players who did not play, listed apart from the standings, unranked.
+        self.absent = absent
         self.event_slug = event.slug
         self.game = game
         self.legends = legends(game)
@@ -93,10 +104,17 @@ class StandingsTable(tables.Table):
             return format_html('<span class="down" title="{}">▼{}</span>', gettext("down"), -value)
         return ""
 
+    def render_rank(self, record: StandingRow, value: int) -> object:
+        return value if record.played else NO_FIGURE
+
+    def value_rank(self, record: StandingRow, value: int) -> int | None:
+        return value if record.played else None
+
     def render_player(self, record: StandingRow, value: str) -> str:
         url = self.shown_rows() and record.url or self.player_url(record)
-        if record.dropped:
-            return format_html('<a href="{}">{}</a> <span class="tag">{}</span>', url, value, gettext("dropped"))
+        tag = gettext("dropped") if record.dropped else gettext("playing") if record.playing else ""
+        if tag:
+            return format_html('<a href="{}">{}</a> <span class="tag">{}</span>', url, value, tag)
         return format_html('<a href="{}">{}</a>', url, value)
 
     def value_player(self, value: str) -> str:

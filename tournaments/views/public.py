@@ -32,7 +32,7 @@ from ..spreadsheets import xlsx_response
 from ..standings.figures import figures, metrics_of
 from ..standings.metrics import legends
 from ..standings.refresh import STANDINGS_PENDING, ensure_fresh_soon, live_partial
-from ..standings.rows import movement, standings_rows, with_figures
+from ..standings.rows import movement, split_absent, standings_rows, with_figures
 from ..standings.stage import Stage, standings_stage
 from ..standings.tables import StandingsTable
 
@@ -165,10 +165,16 @@ def standings_live(request, slug: str):
     return unchanged(pending) if html is None or asked == version else HttpResponse(html)
 
 
+def standings_file_name(event: Event, stage: Stage, extension: str) -> str:
+    """The name of a standings download: final ones say so."""
+    return f"{event.slug}-{'final-standings' if stage.final else 'standings'}.{extension}"
+
+
 def standings_csv(request, slug: str):
     event = visible_event(request, slug)
-    table = make_standings_table(event)
-    return csv_response(table.as_values(exclude_columns=("movement",)), f"{event.slug}-standings.csv")
+    stage = standings_stage(event)
+    table = make_standings_table(event, stage)
+    return csv_response(table.as_values(exclude_columns=("movement",)), standings_file_name(event, stage, "csv"))
 
 
 def projector_rows(asked: object) -> int:
@@ -179,7 +185,8 @@ def projector_rows(asked: object) -> int:
 
 def projector_page(event: Event, stage: Stage, page_number: int, rows: int) -> dict:
     """A projector page's context; a page past the last is the first."""
-    paginator = Paginator(standings_rows(event, stage), rows)
+    ranked, _absent = split_absent(standings_rows(event, stage))
+    paginator = Paginator(ranked, rows)
     page = paginator.page(page_number if page_number <= paginator.num_pages else 1)
     game = event.game_bundle
     return {
@@ -194,24 +201,40 @@ def projector_page(event: Event, stage: Stage, page_number: int, rows: int) -> d
     }
 
 
-def turn_field(seconds_from_now: float, swap: bool = False) -> str:
-    """The hidden field a projector page's polls send: when its page is over (milliseconds since the epoch). Outside
-    the page's partial, which every projector shares: each keeps its own time."""
+def turn_field(seconds_from_now: float, swap: bool = False, restarted: bool = False) -> str:
+    """The hidden fields a projector page's polls send: when its page is over (milliseconds since the epoch), and
+    whether its cycle of pages began at a change of the standings. Outside the page's partial, which every
+    projector shares: each keeps its own time."""
     turn = int((time.time() + seconds_from_now) * 1000)
     oob = mark_safe(' hx-swap-oob="true"') if swap else ""
-    return format_html('<input type="hidden" id="projector-turn" name="turn" value="{}"{}>', turn, oob)
+    return format_html(
+        '<input type="hidden" id="projector-turn" name="turn" value="{}"{}>'
+        '<input type="hidden" id="projector-restarted" name="restarted" value="{}"{}>',
+        turn,
+        oob,
+        int(restarted),
+        oob,
+    )
 
 
-def projector_showing(request, page: int) -> tuple[int, bool]:
-    """The page a projector's request is to show, and whether it polls the page it shows (it sends ``turn``, when
-    that page is over: from then on, the next; after the last, the first) rather than asking for ``page`` anew."""
+def projector_showing(request, page: int, changed: bool) -> tuple[int, bool, bool]:
+    """The page a projector's request is to show, whether it polls the page it shows (it sends ``turn``, when
+    that page is over: from then on, the next; after the last, the first) rather than asking for ``page`` anew, and
+    whether its cycle began at a change of the standings.
+
+    When the standings ``changed``, a projector past its first page goes back to it at once (the leaders show
+    within seconds) and goes on from there; while it does, further changes leave it to turn its pages, so that
+    every page still comes round when results come in by the second."""
     turn = request.GET.get("turn", "")
     if not TURN.fullmatch(turn):
-        return page, False
+        return page, False, False
+    restarted = request.GET.get("restarted") == "1"
+    if changed and page > 1 and not restarted:
+        return 1, True, True
     if time.time() * 1000 < int(turn):
-        return page, True
+        return page, True, restarted
     pages = whole_number(request.GET.get("pages"), maximum=MAX_PAGE) or 1
-    return (page + 1 if page < pages else 1), True
+    return (page + 1, True, restarted) if page < pages else (1, True, False)
 
 
 def projector(request, slug: str):
@@ -226,13 +249,15 @@ def projector_next(request, slug: str):
     """A projector page's poll, every few seconds, with the version it shows (``v``), its page and its ``turn``: 204
     while the stored standings are that version and the page's time is not over; else the page to show (the next
     once its time is over), as the live standings' polls get theirs (``live_partial``). Without ``turn`` (the page
-    measured its screen), the page asked for, its time starting now.
+    measured its screen), the page asked for, its time starting now. A page sent before the version of now is
+    rendered says so (``standings-pending``): the projector asks again a second later. A projector sent back to its
+    first page by a change gets that page at the version of now, rendered first when it is not yet.
     """
     event = standings_event(request, slug)
     stage = standings_stage(event)
     version, shown = live_version(event, stage), request.GET.get("v")
     page_number = whole_number(request.GET.get("page"), maximum=MAX_PAGE) or 1
-    showing, polled = projector_showing(request, page_number)
+    showing, polled, restarted = projector_showing(request, page_number, changed=bool(shown) and shown != version)
     same_page = polled and showing == page_number
     if same_page and shown == version:
         return HttpResponse(status=204)
@@ -246,10 +271,14 @@ def projector_next(request, slug: str):
             context = projector_page(event, stage, showing, rows)
             return render_to_string("tournaments/_projector_page.html", context, request=request)
 
-    sent, html, pending = live_partial(page, version, shown, render, anew=not polled)
+    jumped = restarted and request.GET.get("restarted") != "1"
+    sent, html, pending = live_partial(page, version, shown, render, anew=not polled, now=jumped)
     if sent == shown and (same_page or html is None):
         return unchanged(pending)
-    return HttpResponse(html if same_page else html + turn_field(PROJECTOR_SECONDS, swap=True))
+    response = HttpResponse(html if same_page else html + turn_field(PROJECTOR_SECONDS, swap=True, restarted=restarted))
+    if pending:
+        response["HX-Trigger"] = STANDINGS_PENDING
+    return response
 
 
 def player_page(request, slug: str, player_id: int):
@@ -277,8 +306,9 @@ def player_page(request, slug: str, player_id: int):
 def standings_xlsx(request, slug: str):
     """The standings as an Excel workbook: the same columns as the CSV, numbers as numbers."""
     event = visible_event(request, slug)
-    rows = make_standings_table(event).as_values(exclude_columns=("movement",))
-    return xlsx_response(rows, f"{event.slug}-standings.xlsx", event.name)
+    stage = standings_stage(event)
+    rows = make_standings_table(event, stage).as_values(exclude_columns=("movement",))
+    return xlsx_response(rows, standings_file_name(event, stage, "xlsx"), event.name)
 
 
 urlpatterns = [
