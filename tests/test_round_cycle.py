@@ -63,7 +63,11 @@ def shown(response) -> list[tuple[str, str]]:
 
 
 def primary_buttons(page: str) -> list[str]:
-    return [label.strip() for label in re.findall(r'<button type="submit" class="primary">([^<]+)</button>', page)]
+    """The labels of the highlighted buttons, and of the links styled as such that lead to a step's confirmation."""
+    button = r'<button type="submit" class="primary">([^<]+)</button>'
+    link = r'<a class="button primary" href="[^"]*">([^<]+)</a>'
+    pattern = f"{button}|{link}"
+    return [(button or link).strip() for button, link in re.findall(pattern, page)]
 
 
 def in_play(event, number: int = 1, players: list[int] | None = None) -> Round:

@@ -54,8 +54,8 @@ def signed_in(new_context, user, origin: str, **options) -> Page:
 
 
 def confirm(page: Page, button: str) -> None:
-    """Press ``button``, then the same button on the confirmation page it opens."""
-    page.locator("main").get_by_role("button", name=button, exact=True).first.click()
+    """Follow the link ``button``, then press the same button on the confirmation page it opens."""
+    page.locator("main").get_by_role("link", name=button, exact=True).first.click()
     expect(page.get_by_role("link", name="Cancel")).to_be_visible()
     page.locator("main form").get_by_role("button", name=button, exact=True).click()
 

@@ -192,7 +192,7 @@ def test_the_player_page_shows_the_table_now_then_every_column(night, phone, pag
     for size, visitor in (("phone", phone()), ("desktop", page)):
         visitor.goto(f"/e/{night.slug}/players/{player.pk}/")
         now = visitor.locator("section.table-now")
-        expect(now).to_contain_text("Your table now")
+        expect(now).to_contain_text(f"{player.name}'s table now")
         results = visitor.locator("li.result").first
         for label in ("Score", "Place", "Points"):
             cell = results.locator("dl.figures div", has_text=label)

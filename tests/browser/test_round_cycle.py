@@ -22,14 +22,14 @@ def messages(page: Page):
 
 
 def highlighted(page: Page, label: str) -> None:
-    """The page has one highlighted button, and it says ``label``."""
-    expect(page.locator("main button.primary")).to_have_count(1)
-    expect(page.locator("main button.primary")).to_have_text(label)
+    """The page has one highlighted button (or link to a step's confirmation), and it says ``label``."""
+    expect(page.locator("main .primary")).to_have_count(1)
+    expect(page.locator("main .primary")).to_have_text(label)
 
 
 def confirm(page: Page, button: str, title: str) -> None:
-    """Click ``button``, check the confirmation page it opens, and confirm there."""
-    page.get_by_role("button", name=button).click()
+    """Follow ``button`` (a link), check the confirmation page it opens, and confirm there."""
+    page.get_by_role("link", name=button, exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_contain_text(title)
     highlighted(page, button)
     expect(page.get_by_role("link", name="Cancel")).to_be_visible()
@@ -81,7 +81,7 @@ def test_the_organiser_takes_a_round_round_its_life_cycle(organiser_page, organi
 
     for table in event.rounds.get().tables.order_by("number"):
         enter_remaining_sheets(page.request, table.token, shift=table.number)
-    page.get_by_role("button", name="Complete the round").click()
+    page.get_by_role("link", name="Complete the round").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Complete round 1")
     warning = page.locator("main li.warning")
     expect(warning).to_have_text("Tables 1, 2 have sheets that no second player confirmed.")

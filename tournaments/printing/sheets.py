@@ -1,6 +1,6 @@
-"""The score sheets of a round: each table's header (round, table, seats, the scorer link's QR code) over the
-game's part of the sheet; two tables a page, a dashed cut line between them, where the game asks for it and
-every table's sheet fits half a page."""
+"""The score sheets of a round, or of one of its tables to reprint: each table's header (round, table, seats, the
+scorer link's QR code) over the game's part of the sheet; two tables a page, a dashed cut line between them, where
+the game asks for it and every table's sheet fits half a page."""
 
 from __future__ import annotations
 
@@ -46,6 +46,18 @@ def round_with_seats(event: Event, number: int) -> Round:
     )
     round_.event = event
     return round_
+
+
+def table_with_seats(event: Event, table_id: int) -> Table:
+    """The event's table ``table_id`` with its round and its seats with players (404 for another event's)."""
+    seats = Seat.objects.select_related("player__team").order_by("position")
+    table = get_object_or_404(
+        Table.objects.select_related("round").prefetch_related(Prefetch("seats", queryset=seats)),
+        round__event=event,
+        pk=table_id,
+    )
+    table.round.event = event
+    return table
 
 
 def seat_lines(table: Table) -> list[SeatLine]:
@@ -140,18 +152,36 @@ def draw_pages(
 
 def score_sheets_pdf(event: Event, round_: Round, table_link: Callable[[Table], str]) -> bytes:
     """Every table's score sheet for ``round_``, in the event's language; ``table_link`` gives each scorer link."""
+    with translation.override(event.language):
+        title = _("Round %(number)d · score sheets") % {"number": round_.number}
+    return sheets_pdf(event, round_.number, list(round_.tables.all()), table_link, title)
+
+
+def table_sheet_pdf(event: Event, table: Table, table_link: Callable[[Table], str]) -> bytes:
+    """One table's score sheet, laid out as on its round's sheets, for a table whose link was renewed."""
+    with translation.override(event.language):
+        title = _("Round %(number)d · table %(table)d · score sheet") % {
+            "number": table.round.number,
+            "table": table.number,
+        }
+    return sheets_pdf(event, table.round.number, [table], table_link, title)
+
+
+def sheets_pdf(
+    event: Event, number: int, tables: Sequence[Table], table_link: Callable[[Table], str], title: str
+) -> bytes:
+    """The score sheets of ``tables`` of round ``number``, titled ``title``, in the event's language."""
     prepare()
     game = event.game_bundle
     with translation.override(event.language):
-        title = _("Round %(number)d · score sheets") % {"number": round_.number}
-        titles = SheetTitles.of(event, round_.number)
+        titles = SheetTitles.of(event, number)
         parts = []
-        for table in round_.tables.all():
+        for table in tables:
             seats = seat_lines(table)
             header = SheetHeader(titles, table.number, seats, table_link(table))
             parts.append((header, game.sheet(event, seats)))
         if not parts:
-            empty = _("Round %(number)d has no tables.") % {"number": round_.number}
+            empty = _("Round %(number)d has no tables.") % {"number": number}
             return build_pdf(event, title, heading(event, empty))
         page = page_size(event)
         buffer = io.BytesIO()

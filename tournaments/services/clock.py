@@ -5,6 +5,7 @@ Time left is ``clock_seconds - clock_elapsed - (now - clock_started_at)`` while 
 in overtime ("+2:13 over"). Only ``change_clock`` saves; the other changes are made to the round in memory.
 Stored values beyond what the clock itself sets (an old database, a crafted backup) count as its limits:
 a length as ``MAX_SECONDS``, time run before the last start as ``MAX_SECONDS`` past the length.
+A new round's clock starts with the length set last at the event (``carried_length``).
 How pages show it: ``clock_display``.
 """
 
@@ -17,7 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models import Round
+from ..models import AuditEntry, Round
 from ..models.audit import Action
 from ..models.rounds import RoundStatus
 from .audit import Author, record
@@ -169,6 +170,23 @@ ACTIONS = {
     "remove": remove,
 }
 WITH_AMOUNT = ("set", "add")
+
+
+def carried_length(event, rounds: list[Round]) -> int | None:
+    """The length in seconds a new round's clock starts with: the one the organiser set last at the event
+    (time added or taken during a round is not carried), else the latest of ``rounds`` with a clock; None for
+    an event that never had one."""
+    last_set = (
+        AuditEntry.objects.filter(event=event, action=Action.CLOCK, details__clock="set")
+        .order_by("-at", "-pk")
+        .values_list("details", flat=True)
+        .first()
+    )
+    minutes = last_set.get("amount") if last_set else None
+    if isinstance(minutes, int) and 1 <= minutes <= MAX_MINUTES:
+        return minutes * 60
+    lengths = [round_.clock_seconds for round_ in rounds if round_.clock_seconds is not None]
+    return min(lengths[-1], MAX_SECONDS) if lengths else None
 
 
 # Saved and audited -----------------------------------------------------------------------------------------------

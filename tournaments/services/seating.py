@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from .. import seating
 from ..models import AuditEntry, Event, Manche, Round, Seat, Table
 from ..models.rounds import RoundStatus
+from .clock import carried_length
 
 
 class SeatingRefused(Exception):
@@ -99,7 +100,7 @@ def seat_next_round(event: Event, method: str | None = None, standings: list[int
     method = method or (event.seating_method if rounds else "random")
     number = len(rounds) + 1
     tables = draw(event, number, method, standings, event.seed)
-    new_round = Round(event=event, number=number, seating_method=method)
+    new_round = Round(event=event, number=number, seating_method=method, clock_seconds=carried_length(event, rounds))
     store_quality(new_round, tables)
     new_round.save()
     create_tables(new_round, tables, event.manches_per_round)

@@ -7,7 +7,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from ..access import organiser_event
 from ..devices import organiser_author
@@ -23,6 +23,7 @@ from ..entry.routes import desk_route
 from ..models import AuditEntry, SheetRevision, Table
 from ..models.audit import Action
 from ..models.rounds import TableStatus
+from ..printing import qr
 from ..public_address import public_link
 from ..services.audit import record
 from ..services.sheets import resolve_dispute
@@ -58,6 +59,7 @@ def desk_table(request, slug: str, table_id: int):
         "revisions": revisions,
         "actions": actions,
         "link": link,
+        "link_qr": qr.svg(link, _("QR code of the table link")),
         "disputed": table.status == TableStatus.DISPUTED,
     }
     return render(request, "tournaments/table/desk.html", context)
@@ -95,14 +97,36 @@ def desk_table_lock(request, slug: str, table_id: int):
     return redirect("tournaments:desk_table", slug, table.pk)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def desk_table_new_link(request, slug: str, table_id: int):
+    """What a new link does, to confirm; once confirmed, the old link (and the printed QR code) stop working."""
     table = event_table(request, slug, table_id)
-    table.new_token()
-    table.save(update_fields=["token"])
-    record(table.round.event, Action.TABLE_LINK, organiser_author(request), table=table)
-    messages.success(request, _("The old table link no longer works; print or show the new one."))
-    return redirect("tournaments:desk_table", slug, table.pk)
+    event = table.round.event
+    back = reverse("tournaments:desk_table", args=[slug, table.pk])
+    if request.method == "POST" and "confirm" in request.POST:
+        table.new_token()
+        table.save(update_fields=["token"])
+        record(event, Action.TABLE_LINK, organiser_author(request), table=table)
+        done = _("The old table link no longer works; print this table's sheet or show its new QR code.")
+        messages.success(request, done)
+        return redirect(f"{back}#table-link")
+    number = {"number": table.number}
+    context = {
+        "event": event,
+        "title": _("New link for table %(number)d") % number,
+        "label": _("Revoke the link and issue a new one"),
+        "action": reverse("tournaments:desk_table_new_link", args=[slug, table.pk]),
+        "back": back,
+        "lines": [
+            _(
+                "Phones holding the old link of table %(number)d, and the QR code printed on its sheet, will stop "
+                "working."
+            )
+            % number,
+            _("Then reprint this table's sheet, or let the players scan the new QR code from this screen."),
+        ],
+    }
+    return render(request, "tournaments/organiser/round_confirm.html", context)
 
 
 @require_POST

@@ -16,22 +16,32 @@ from ..numbers import whole_number
 from ..printing.cards import player_cards_pdf
 from ..printing.common import pdf_response
 from ..printing.seating import seating_pdf
-from ..printing.sheets import round_with_seats, score_sheets_pdf
+from ..printing.sheets import round_with_seats, score_sheets_pdf, table_sheet_pdf, table_with_seats
 from ..printing.standings import standings_pdf
 from ..public_address import candidates, public_address, public_link
 from ..services.statistics import printed_charts
 from ..standings.rows import rows_after, standings_rows
-from ..standings.stage import standings_stage
+from ..standings.stage import stage_after, standings_stage
+
+
+def table_link(request, event, table) -> str:
+    """The address of a table's scorer link, as its QR code carries it."""
+    return public_link(request, event, reverse("tournaments:table", args=[table.token]))
 
 
 def sheets(request, slug: str, number: int):
     event = organiser_event(request, slug)
     round_ = round_with_seats(event, number)
+    content = score_sheets_pdf(event, round_, lambda table: table_link(request, event, table))
+    return pdf_response(content, f"{event.slug}-round-{number}-sheets.pdf")
 
-    def table_link(table) -> str:
-        return public_link(request, event, reverse("tournaments:table", args=[table.token]))
 
-    return pdf_response(score_sheets_pdf(event, round_, table_link), f"{event.slug}-round-{number}-sheets.pdf")
+def table_sheet(request, slug: str, table_id: int):
+    """One table's score sheet, as on its round's sheets, to reprint after its link was renewed."""
+    event = organiser_event(request, slug)
+    table = table_with_seats(event, table_id)
+    content = table_sheet_pdf(event, table, lambda table: table_link(request, event, table))
+    return pdf_response(content, f"{event.slug}-round-{table.round.number}-table-{table.number}-sheet.pdf")
 
 
 def player_link(request, event, player) -> str:
@@ -59,8 +69,9 @@ def standings(request, slug: str):
     event = organiser_event(request, slug)
     asked = request.GET.get("round", "").strip()
     if not asked:
-        content = standings_pdf(event, standings_rows(event, standings_stage(event)), charts=printed_charts(event))
-        return pdf_response(content, f"{event.slug}-standings.pdf")
+        stage = standings_stage(event)
+        content = standings_pdf(event, standings_rows(event, stage), stage, charts=printed_charts(event))
+        return pdf_response(content, f"{event.slug}-{'final-standings' if stage.final else 'standings'}.pdf")
     rounds = sorted(event.rounds.values_list("number", flat=True))
     number = whole_number(asked, maximum=max(rounds, default=0), minimum=1)
     if number not in rounds:
@@ -69,7 +80,7 @@ def standings(request, slug: str):
         }
         return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
     charts = printed_charts(event, after_round=number)
-    content = standings_pdf(event, rows_after(event, number), after_round=number, charts=charts)
+    content = standings_pdf(event, rows_after(event, number), stage_after(event, number, rounds[-1]), charts=charts)
     return pdf_response(content, f"{event.slug}-standings-round-{number}.pdf")
 
 
@@ -103,6 +114,7 @@ def address_page(request, slug: str):
 urlpatterns = [
     path("e/<slug:slug>/organiser/address/", address_page, name="public_address"),
     path("e/<slug:slug>/organiser/rounds/<int:number>/sheets.pdf", sheets, name="print_sheets"),
+    path("e/<slug:slug>/organiser/tables/<int:table_id>/sheet.pdf", table_sheet, name="print_table_sheet"),
     path("e/<slug:slug>/organiser/rounds/<int:number>/seating.pdf", seating, name="print_seating"),
     path("e/<slug:slug>/organiser/standings.pdf", standings, name="print_standings"),
     path("e/<slug:slug>/organiser/players/cards.pdf", player_cards, name="print_player_cards"),
