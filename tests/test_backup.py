@@ -99,7 +99,7 @@ def realistic_event(make_event, django_user_model, players: int = 7) -> Event:
     by_player = Author("player", player=at_third[1], seat=1, device="phone-one")
     disputed = record_sheet(disputed, changed, based_on=disputed.version, author=by_player)
     confirm_sheet(disputed, version=disputed.version, author=Author("player", player=at_third[2], seat=2, device="two"))
-    dispute_sheet(disputed, Author("link", seat=3, device="phone-three"))
+    dispute_sheet(disputed, Author("link", seat=3, device="phone-three"), reason="Seat 3 counted 10 cheeses, not 4")
     record(event, Action.PLAYER_LINK, Author("organiser", user=anna, device="desk"), subject=at_third[3])
     record(event, Action.PUBLISH, Author("organiser", user=anna), round=second_round, details={"tables": 2})
     Table.objects.filter(pk=third.pk).update(status=TableStatus.DISPUTED)

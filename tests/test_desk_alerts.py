@@ -35,7 +35,7 @@ def playing(make_event):
 
 def dispute(table) -> None:
     seat = table.seats.select_related("player").get(position=2)
-    dispute_sheet(table.manches.get(number=1), Author(via="player", player=seat.player, seat=2))
+    dispute_sheet(table.manches.get(number=1), Author(via="player", player=seat.player, seat=2), reason="Wrong total")
 
 
 def alerts_url(event) -> str:

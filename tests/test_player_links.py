@@ -100,8 +100,9 @@ def test_confirm_and_dispute_are_refused_once_the_table_is_closed(tables, closin
         table.round.save()
     refused = table_confirm(Client(), table, seat=2)
     assert refused.status_code == 403
-    assert "closed" in refused.content.decode()
-    dispute = Client().post(reverse("tournaments:table_dispute", args=[table.token, 1]), HTTP_HX_REQUEST="true")
+    assert "scores can no longer be changed here" in refused.content.decode()
+    url = reverse("tournaments:table_dispute", args=[table.token, 1])
+    dispute = Client().post(url, {"reason": "Wrong total"}, HTTP_HX_REQUEST="true")
     assert dispute.status_code == 403
     table.refresh_from_db()
     assert table.status != TableStatus.DISPUTED
@@ -135,7 +136,12 @@ def test_the_player_page_shows_the_table_now_and_only_published_rounds(event, ta
 def test_a_revoked_player_link_finds_nobody(organiser_client, event, tables):
     me = seated(tables[0], 1)
     old = me.token
-    response = organiser_client.post(reverse("tournaments:players_new_link", args=[event.slug, me.pk]))
+    url = reverse("tournaments:players_new_link", args=[event.slug, me.pk])
+    asked = organiser_client.post(url)
+    assert asked.status_code == 200 and "will stop working" in asked.content.decode()
+    me.refresh_from_db()
+    assert me.token == old
+    response = organiser_client.post(url, {"confirm": "1"})
     assert response.status_code == 302
     me.refresh_from_db()
     assert me.token != old
@@ -177,7 +183,8 @@ def test_a_player_disputes_as_themselves(event, tables):
     table = tables[0]
     table_save(Client(), table)
     me = seated(table, 4)
-    response = Client().post(player_url("player_table_dispute", me, table, 1), HTTP_HX_REQUEST="true")
+    url = player_url("player_table_dispute", me, table, 1)
+    response = Client().post(url, {"reason": "Wrong total"}, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     table.refresh_from_db()
     assert table.status == TableStatus.DISPUTED

@@ -214,7 +214,7 @@ def test_table_status_follows_the_sheets(client, event, tables):
         save(client, table, number=number)
     table.refresh_from_db()
     assert table.status == TableStatus.ENTERED
-    client.post(reverse("tournaments:table_dispute", args=[table.token, 1]))
+    client.post(reverse("tournaments:table_dispute", args=[table.token, 1]), {"reason": "Ada's score is wrong"})
     table.refresh_from_db()
     assert table.status == TableStatus.DISPUTED
 
@@ -281,7 +281,7 @@ def test_the_organiser_corrects_a_completed_round_and_it_is_marked(organiser_cli
 
 def test_revoking_the_link_closes_the_old_one(organiser_client, event, tables):
     old = tables[0].token
-    organiser_client.post(reverse("tournaments:desk_table_new_link", args=[event.slug, tables[0].pk]))
+    organiser_client.post(reverse("tournaments:desk_table_new_link", args=[event.slug, tables[0].pk]), {"confirm": "1"})
     tables[0].refresh_from_db()
     assert tables[0].token != old
     assert organiser_client.get(reverse("tournaments:table", args=[old])).status_code == 404

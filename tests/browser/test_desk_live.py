@@ -48,7 +48,9 @@ def test_a_dispute_from_a_phone_shows_on_the_open_desk_within_5_seconds(organise
     player = phone()
     player.goto(f"/p/{disputer.token}/tables/{table.pk}/")
     region = manche_region(player, 1, "Game")
-    region.get_by_role("button", name="Something is wrong: call the organiser").click()
+    region.get_by_text("Something is wrong: call the organiser").click()
+    region.get_by_label("What is wrong?").fill("Seat 3 counted twice")
+    region.get_by_role("button", name="Call the organiser").click()
     expect(region.get_by_role("status")).to_contain_text("The organiser has been told")
 
     expect(alerts).to_be_visible(timeout=5_000)

@@ -34,10 +34,25 @@ class Field:
     help: str = ""
     #: Its name on a line shared with other fields (set from the row when cards are made).
     caption: str = ""
+    #: A text field of numbers ("5, 2"): "numeric" opens a phone's number pad; ``pattern`` says what it takes.
+    inputmode: str = ""
+    pattern: str = ""
 
     @property
     def blank(self) -> bool:
         return not self.value.strip()
+
+    @property
+    def input_mode(self) -> str:
+        """The keyboard a phone opens for the field: the number pad for every number."""
+        return "numeric" if self.kind == "number" else self.inputmode
+
+    @property
+    def input_pattern(self) -> str:
+        """What the field takes, as a pattern: digits (a minus sign first where it may be negative) for a number."""
+        if self.kind == "number":
+            return "[0-9]*" if self.minimum is not None and self.minimum >= 0 else "-?[0-9]*"
+        return self.pattern
 
 
 @dataclass

@@ -17,24 +17,28 @@ import scoring
 from ..devices import device_id, remembered_seat
 from ..models import Manche
 from ..models.event import Confirmation
-from ..models.rounds import TableStatus
+from ..models.rounds import DISPUTE_REASON_MAX, TableStatus
 from ..models.sheets import Via
 from ..numbers import whole_number
 from ..services.sheets import (
     Author,
     ConfirmationRefused,
+    InvalidReason,
     NoSuchManche,
     StaleSheet,
     TableClosed,
+    closed_message,
     confirm_sheet,
     confirmation_refusal,
     dispute_sheet,
+    disputed_message,
     record_table_sheet,
 )
-from ..services.tables import NOT_STARTED, TableAtHand
+from ..services.tables import CLOSED, NOT_STARTED, TableAtHand
 from .errors import errors_by_path
 from .layouts import FormState, layout_for
 from .paths import document_from_fields, fields_from_document
+from .round_totals import round_totals
 from .routes import EntryRoute
 
 #: No table seats more players than this; a larger seat number is nobody.
@@ -65,6 +69,27 @@ def found_manche(at: TableAtHand, number: int) -> Manche:
     return manche
 
 
+def table_state(at: TableAtHand, route: EntryRoute) -> dict:
+    """What every manche of the page, and its header, say about the table as a whole: locked (or its round
+    complete) and disputed, in words for the phones or for the desk."""
+    disputed = at.table.status == TableStatus.DISPUTED
+    closed = None if route.organiser else at.closed_reason()
+    notices = []
+    if closed == CLOSED:
+        notices.append({"kind": "locked", "text": closed_message(at)})
+    if disputed and route.organiser:
+        reason = at.table.dispute_reason or _("no reason given")
+        text = _("Disputed: %(reason)s. Correcting or confirming a sheet here settles it, as does “Dispute settled”.")
+        notices.append({"kind": "disputed", "text": text % {"reason": reason}})
+    elif disputed:
+        notices.append({"kind": "disputed", "text": disputed_message(at.table)})
+    return {
+        "table_notices": notices,
+        "disputed": disputed,
+        "closed_text": closed_message(at) if closed == CLOSED else _(closed) if closed else "",
+    }
+
+
 def manche_context(
     at: TableAtHand,
     manche: Manche,
@@ -75,9 +100,13 @@ def manche_context(
     stale=None,
     seat_error="",
     opened=False,
+    kept=False,
+    dispute_error="",
+    dispute_reason="",
     route: EntryRoute,
 ):
-    """Everything ``_manche.html`` shows for one manche."""
+    """Everything ``_manche.html`` shows for one manche. ``kept``: the table closed as ``values`` were saved; they
+    are shown as typed, read only, for the organiser to see."""
     event = at.event
     game = event.game_bundle
     players = at.names
@@ -102,6 +131,11 @@ def manche_context(
         "notice": notice,
         "stale": stale,
         "editable": not closed,
+        "kept": bool(kept and closed and values),
+        "dispute_error": dispute_error,
+        "dispute_reason": dispute_reason,
+        "reason_max": DISPUTE_REASON_MAX,
+        **table_state(at, route),
         "refused": any(path != "seat" for path in errors or {}),
         # An entered sheet shows its result first, its form folded away until someone corrects it (or just saved it).
         "folded": bool(manche.document) and values is None and not errors and not stale and not opened,
@@ -157,9 +191,12 @@ def page_context(request, at: TableAtHand, route: EntryRoute, current: dict | No
         "manches": contexts,
         "route": route,
         "nav": manche_nav(at),
+        "round_totals": round_totals(at, manches),
         "seat": chosen_seat(request, at) if route.kind == "link" else None,
         "seat_error": current.get("seat_error", "") if current else "",
         "me": route.player,
+        "reason_max": DISPUTE_REASON_MAX,
+        **table_state(at, route),
     }
 
 
@@ -170,6 +207,7 @@ def render_manche(request, at: TableAtHand, context: dict, status: int = 200) ->
     if not request.htmx:
         return render(request, "tournaments/table/entry.html", page_context(request, at, route, context), status=status)
     context["nav"] = manche_nav(at)
+    context["round_totals"] = round_totals(at)
     context["next"] = next((item for item in context["nav"] if item["number"] > context["manche"].number), None)
     if route.kind == "link":
         context["seat"] = chosen_seat(request, at)
@@ -184,8 +222,13 @@ def posted_values(request, at: TableAtHand) -> dict[str, str]:
 
 
 def closed_page(request, at: TableAtHand, number: int, reason: str, *, route: EntryRoute) -> HttpResponse:
-    """The manche again with why the table takes no change now (403)."""
-    return render_manche(request, at, manche_context(at, found_manche(at, number), notice=_(reason), route=route), 403)
+    """The manche again with why the table takes no change now (403), and what was typed kept on screen."""
+    notice = closed_message(at) if reason == CLOSED else _(reason)
+    values = posted_values(request, at) or None
+    if values:
+        notice = " ".join([notice, _("Not saved: what you typed is kept below, to show the organiser.")])
+    context = manche_context(at, found_manche(at, number), values=values, notice=notice, kept=True, route=route)
+    return render_manche(request, at, context, 403)
 
 
 def save_posted_sheet(request, at: TableAtHand, number: int, author: Author, *, route: EntryRoute):
@@ -270,11 +313,16 @@ def confirm_posted(request, at: TableAtHand, number: int, author: Author, *, rou
 def dispute_posted(request, at: TableAtHand, number: int, author: Author, *, route: EntryRoute):
     """Tell the organiser something is wrong with manche ``number``; refused once the table is closed."""
     manche = found_manche(at, number)
+    reason = request.POST.get("reason", "")
     notice, status = _("The organiser has been told; they will come to your table."), 200
     try:
-        manche = dispute_sheet(manche, author, at=at)
+        manche = dispute_sheet(manche, author, at=at, reason=reason)
     except ConfirmationRefused as refused:
         notice, status = str(refused), 403
+    except InvalidReason as invalid:
+        shown = reason[: DISPUTE_REASON_MAX * 2]
+        context = manche_context(at, manche, dispute_error=str(invalid), dispute_reason=shown, route=route)
+        return render_manche(request, at, context, 400)
     return render_manche(
         request, at, manche_context(at, at.manche(number) or manche, notice=notice, route=route), status
     )

@@ -83,6 +83,9 @@ class Game:
     min_manches = 1
     #: Place among the games in lists (set-up form, demo).
     order = 100
+    #: Whether the table page ends with each player's total over the round's sheets so far and their place at the
+    #: table, as the last lines of a paper sheet of several manches do.
+    shows_round_totals = False
     #: The set-up form's part for this game's event options; None when it has none.
     options_form: type[OptionsForm] | None = None
     #: The tiebreak after the game score, as players say it (translated); by default the rules' own words.

@@ -19,6 +19,7 @@ class Action(models.TextChoices):
     LOCK = "lock", _("locked a table")
     UNLOCK = "unlock", _("unlocked a table")
     PLAYER_EDIT = "player-edit", _("changed a player")
+    PLAYER_DELETE = "player-delete", _("deleted a player who was never seated")
     CHECK_IN = "check-in", _("changed check-in")
     DROP = "drop", _("dropped a player")
     REINSTATE = "reinstate", _("reinstated a player")
@@ -49,7 +50,7 @@ class AuditEntry(models.Model):
         "tournaments.Manche", on_delete=models.CASCADE, null=True, blank=True, related_name="audit_entries"
     )
     subject = models.ForeignKey(
-        "tournaments.Player", on_delete=models.CASCADE, null=True, blank=True, related_name="audit_about"
+        "tournaments.Player", on_delete=models.SET_NULL, null=True, blank=True, related_name="audit_about"
     )
     action = models.CharField(_("action"), max_length=20, choices=Action.choices)
     via = models.CharField(_("through"), max_length=12, choices=Via.choices)

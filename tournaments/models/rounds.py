@@ -22,6 +22,10 @@ class TableStatus(models.TextChoices):
     DISPUTED = "disputed", _("Disputed")
 
 
+#: The longest reason a dispute gives: a few words the organiser reads at the desk.
+DISPUTE_REASON_MAX = 200
+
+
 class Round(models.Model):
     event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("number"))
@@ -59,6 +63,12 @@ class Table(models.Model):
     )
     status = models.CharField(_("status"), max_length=12, choices=TableStatus.choices, default=TableStatus.EMPTY)
     locked = models.BooleanField(_("locked"), default=False)
+    dispute_reason = models.CharField(
+        _("dispute reason"),
+        max_length=DISPUTE_REASON_MAX,
+        blank=True,
+        help_text=_("What the player who disputed the table's sheet said is wrong; empty once settled."),
+    )
 
     class Meta:
         ordering = ["round", "number"]

@@ -40,8 +40,11 @@ class DeskAlerts:
 
     @property
     def version(self) -> str:
-        """Changes whenever what the desk shows changes; the desk asks with it and hears "nothing new" (204)."""
-        parts = [f"d{t.pk}" for t in self.disputed] + [f"e{t.pk}" for t in self.empty] + [self.lateness]
+        """Changes whenever what the desk shows changes (a dispute's reason too); the desk asks with it and hears
+        "nothing new" (204)."""
+        parts = (
+            [f"d{t.pk}:{t.dispute_reason}" for t in self.disputed] + [f"e{t.pk}" for t in self.empty] + [self.lateness]
+        )
         return hashlib.sha256(":".join(parts).encode()).hexdigest()[:12]
 
 

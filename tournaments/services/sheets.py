@@ -8,8 +8,8 @@ from functools import partial
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_noop
 
 from scoring.errors import Problems
 
@@ -17,7 +17,7 @@ from .. import games, sql
 from ..models import Manche
 from ..models.audit import Action
 from ..models.event import Confirmation
-from ..models.rounds import RoundStatus, TableStatus
+from ..models.rounds import DISPUTE_REASON_MAX, RoundStatus, TableStatus
 from ..models.sheets import Via
 from ..ratings.build import rebuild_event_club
 from ..standings.refresh import mark_stale, sheet_saved
@@ -28,13 +28,16 @@ from .tables import NOT_STARTED, TableAtHand, table_by_id
 __all__ = [
     "Author",
     "ConfirmationRefused",
+    "InvalidReason",
     "NoSuchManche",
     "StaleSheet",
     "TableClosed",
     "confirm_sheet",
+    "closed_message",
     "dispute_sheet",
     "record_sheet",
     "record_table_sheet",
+    "resolve_dispute",
 ]
 
 
@@ -113,6 +116,7 @@ def locked(at: TableAtHand) -> list[Manche]:
     now: the table's status and lock, its round's status, its manches."""
     table, round_, manches = sql.lock_table(at.table.pk)
     at.table.status, at.table.locked, at.round.status = table.status, table.locked, round_.status
+    at.table.dispute_reason = table.dispute_reason
     for manche in manches:
         manche.table = at.table
     at.manches = manches
@@ -185,7 +189,10 @@ def record_table_sheet(
             setattr(current, name, value)
         current.version = based_on + 1
         update_table_results(at.table, at.seats, manches)
-        refresh_table_status(at.table, manches)
+        if author.is_organiser and at.table.status == TableStatus.DISPUTED:
+            settle_dispute(at, author, manches)
+        else:
+            refresh_table_status(at.table, manches)
         if after_completion:
             rebuild_event_club(event)
         mark_stale(event.pk)
@@ -193,19 +200,24 @@ def record_table_sheet(
     return current
 
 
-def refresh_table_status(table, manches: list[Manche] | None = None) -> None:
-    """Empty, in progress or entered, from how many manches have a sheet (confirmation comes later); ``manches``
-    are the table's when read already."""
-    manches = list(table.manches.all()) if manches is None else manches
+def sheets_status(manches: list[Manche]) -> str:
+    """Empty, in progress, entered or confirmed, from how many of the table's manches have a sheet and whether
+    every one is confirmed."""
     entered = sum(1 for m in manches if m.document)
     if entered == 0:
-        status = TableStatus.EMPTY
-    elif entered < len(manches):
-        status = TableStatus.IN_PROGRESS
-    elif all(m.confirmed_at for m in manches):
-        status = TableStatus.CONFIRMED
-    else:
-        status = TableStatus.ENTERED
+        return TableStatus.EMPTY
+    if entered < len(manches):
+        return TableStatus.IN_PROGRESS
+    if all(m.confirmed_at for m in manches):
+        return TableStatus.CONFIRMED
+    return TableStatus.ENTERED
+
+
+def refresh_table_status(table, manches: list[Manche] | None = None) -> None:
+    """The table's status from its sheets (``sheets_status``), unless it is disputed; ``manches`` are the table's
+    when read already."""
+    manches = list(table.manches.all()) if manches is None else manches
+    status = sheets_status(manches)
     if table.status not in (status, TableStatus.DISPUTED):
         table.status = status
         table.save(update_fields=["status"])
@@ -215,15 +227,56 @@ class ConfirmationRefused(Exception):
     """A confirmation or dispute the rules of the table do not allow; the message says why."""
 
 
+class InvalidReason(ValueError):
+    """A dispute's reason that is missing or too long; the message names the field and the rule."""
+
+
+def closed_message(at: TableAtHand) -> str:
+    """Why the table's players can no longer change its sheets, in words they act on: who closed it and whom
+    to ask for a correction."""
+    if at.table.locked:
+        return gettext(
+            "The organiser has locked this table: scores can no longer be changed here. "
+            "For a correction, ask the organiser at the desk."
+        )
+    return gettext(
+        "This round is complete: scores can no longer be changed here. For a correction, ask the organiser at the desk."
+    )
+
+
+def disputed_message(table) -> str:
+    """What every phone of a disputed table says about it."""
+    if table.dispute_reason:
+        return gettext("Disputed: %(reason)s; the organiser will settle it.") % {"reason": table.dispute_reason}
+    return gettext("Disputed; the organiser will settle it.")
+
+
 def closed_refusal(at: TableAtHand, author: Author) -> None:
     """Players confirm and dispute only while the table takes changes; the organiser always may."""
     closed = None if author.is_organiser else at.closed_reason()
     if closed == NOT_STARTED:
         raise ConfirmationRefused(_(closed))
     if closed:
-        raise ConfirmationRefused(
-            _("This table is closed: the organiser has locked it or completed the round. Ask the organiser.")
+        raise ConfirmationRefused(closed_message(at))
+
+
+def dispute_reason(text: object) -> str:
+    """The reason a dispute gives, on one line; InvalidReason when it is missing or longer than
+    DISPUTE_REASON_MAX characters."""
+    kept = "".join(c for c in str(text or "") if c.isprintable() or c.isspace())
+    reason = " ".join(kept.split())
+    if not reason:
+        raise InvalidReason(gettext("Reason: say in a few words what is wrong; a dispute needs one."))
+    if len(reason) > DISPUTE_REASON_MAX:
+        raise InvalidReason(
+            ngettext(
+                "Reason: at most %(maximum)d characters; this one has %(length)d character.",
+                "Reason: at most %(maximum)d characters; this one has %(length)d characters.",
+                len(reason),
+            )
+            % {"maximum": DISPUTE_REASON_MAX, "length": len(reason)}
         )
+    return reason
 
 
 def confirmation_refusal(manche: Manche, author: Author, confirmation: str) -> str | None:
@@ -274,6 +327,10 @@ def confirm_sheet(manche: Manche, *, version: int, author: Author, at: TableAtHa
             raise ConfirmationRefused(_("There is no sheet to confirm yet."))
         if current.version != version:
             raise StaleSheet(current)
+        if at.table.status == TableStatus.DISPUTED and not author.is_organiser:
+            raise ConfirmationRefused(
+                gettext("%(disputed)s Nobody confirms it until then.") % {"disputed": disputed_message(at.table)}
+            )
         refusal = confirmation_refusal(current, author, at.event.confirmation)
         if refusal:
             raise ConfirmationRefused(refusal)
@@ -290,25 +347,47 @@ def confirm_sheet(manche: Manche, *, version: int, author: Author, at: TableAtHa
             setattr(current, name, value)
         action = Action.CONFIRM_ON_PHONE if current.confirmed_on_phone else Action.CONFIRM
         record(at.event, action, author, table=at.table, manche=current, version=version)
-        refresh_table_status(at.table, at.manches)
+        if author.is_organiser and at.table.status == TableStatus.DISPUTED:
+            settle_dispute(at, author, at.manches)
+        else:
+            refresh_table_status(at.table, at.manches)
     return current
 
 
-def dispute_sheet(manche: Manche, author: Author, at: TableAtHand | None = None) -> Manche:
-    """Mark the manche's table disputed: the organiser sorts it out. Returns the manche as it is."""
+def dispute_sheet(manche: Manche, author: Author, at: TableAtHand | None = None, *, reason: str) -> Manche:
+    """Mark the manche's table disputed with ``reason`` (``dispute_reason``): the organiser settles it, and until
+    then no player confirms its sheets. Returns the manche as it is.
+
+    Raises ConfirmationRefused once the table is closed or while the manche has no sheet, InvalidReason for a
+    missing or too long reason."""
     at = at or table_by_id(manche.table_id)
     with transaction.atomic():
         current = locked_manche(at, manche.number)
         closed_refusal(at, author)
-        at.table.status = TableStatus.DISPUTED
-        at.table.save(update_fields=["status"])
-        record(at.event, Action.DISPUTE, author, table=at.table, manche=current, version=current.version)
+        if current.document is None:
+            raise ConfirmationRefused(_("There is no sheet to dispute yet."))
+        reason = dispute_reason(reason)
+        at.table.status, at.table.dispute_reason = TableStatus.DISPUTED, reason
+        at.table.save(update_fields=["status", "dispute_reason"])
+        version, details = current.version, {"reason": reason}
+        record(at.event, Action.DISPUTE, author, table=at.table, manche=current, version=version, details=details)
     return current
 
 
+def settle_dispute(at: TableAtHand, author: Author, manches: list[Manche]) -> None:
+    """Inside a transaction, the table locked: the organiser settled its dispute (at its page, or by correcting or
+    confirming a sheet there). The reason goes to the audit trail; the status follows the sheets again."""
+    table, reason = at.table, at.table.dispute_reason
+    table.status, table.dispute_reason = sheets_status(manches), ""
+    table.save(update_fields=["status", "dispute_reason"])
+    record(at.event, Action.RESOLVE, author, table=table, details={"reason": reason} if reason else None)
+
+
 def resolve_dispute(table, author: Author) -> None:
-    """The organiser settled it: the status follows the sheets again."""
-    table.status = TableStatus.EMPTY
-    table.save(update_fields=["status"])
-    refresh_table_status(table)
-    record(table.round.event, Action.RESOLVE, author, table=table)
+    """The organiser settled the table's dispute at its page; nothing happens when it is not disputed (any more)."""
+    at = table_by_id(table.pk)
+    with transaction.atomic():
+        manches = locked(at)
+        if at.table.status == TableStatus.DISPUTED:
+            settle_dispute(at, author, manches)
+    table.status, table.dispute_reason = at.table.status, at.table.dispute_reason

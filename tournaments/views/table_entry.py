@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils.translation import gettext as _
@@ -26,6 +26,7 @@ from ..entry.manche_page import (
     save_posted_sheet,
 )
 from ..entry.routes import table_route
+from ..errors import LinkNotFound, Reason
 from ..models.sheets import Via
 from ..services.sheets import Author
 from ..services.tables import TableAtHand, published_table
@@ -35,10 +36,10 @@ SAY_WHO = gettext_noop("Say who you are: choose your seat.")
 
 
 def table_for(token: str) -> TableAtHand:
-    """The table whose link this is, once its round is published; 404 otherwise."""
+    """The table whose link this is, once its round is published; 404 otherwise (the sheet was probably reprinted)."""
     at = published_table(token)
     if at is None:
-        raise Http404
+        raise LinkNotFound(Reason.TABLE_LINK)
     return at
 
 

@@ -30,7 +30,7 @@ from scoring.cheese_rescue import (
 from ...entry.errors import errors_by_path
 from ...entry.layouts import Check, Field, FormState, GameForm, Layout, Part, Row
 from .. import registry
-from .labels import animals, removal_steps
+from .labels import animals, letters, removal_steps
 
 BOARD, TALLIES = "board", "tallies"
 #: The way the table enters the game: the tallies or the board.
@@ -190,23 +190,28 @@ def square(state: FormState, r: int, c: int, cards: Cards) -> Square:
 
 
 def player_tags(players: list[str]) -> list[str]:
-    """Each player's mark on the board: their initial, or their seat number when initials repeat."""
+    """Each player's mark on the board: their initial, or their seat number when initials repeat or one of them is
+    the letter of an animal or the start card (a cheese "S·1" would read as the start card)."""
     initials = [name.strip()[:1].upper() for name in players]
-    if all(initials) and len(set(initials)) == len(initials):
+    taken = {letter.upper() for letter in letters().values()}
+    if all(initials) and len(set(initials)) == len(initials) and not taken & set(initials):
         return initials
     return [str(seat) for seat in range(1, len(players) + 1)]
 
 
 def card_text(code: str | None, cards: Cards, tags: list[str]) -> str:
-    """The short text of a card on the board: D, C, M, S, or the owner's mark and value (A·2)."""
+    """The short text of a card on the board: an animal's letter (D, C, M, S in English), or the owner's mark and
+    value (A·2)."""
     card = cards.get(code or "")
     if card is None:
         return code or ""
-    return f"{tags[card.player - 1]}·{card.value}" if card.kind == CHEESE else code or ""
+    return f"{tags[card.player - 1]}·{card.value}" if card.kind == CHEESE else letters().get(code or "", code or "")
 
 
 def animal_choices(cards: Cards) -> list[tuple[str, str]]:
-    return [("", "–")] + [(code, code) for code, card in cards.items() if card.kind != CHEESE]
+    """The animals' and the start card's choices: the code the form posts, the letter shown."""
+    shown = letters()
+    return [("", "–")] + [(code, shown.get(code, code)) for code, card in cards.items() if card.kind != CHEESE]
 
 
 def cheese_choices(cards: Cards, players: list[str], tags: list[str]) -> list[dict[str, Any]]:
@@ -220,8 +225,8 @@ def cheese_choices(cards: Cards, players: list[str], tags: list[str]) -> list[di
 
 def legend(cards: Cards, players: list[str], tags: list[str]) -> list[tuple[str, str]]:
     """What each short text on the board stands for."""
-    meaning = animals()
-    items = [(code, meaning[code]) for code, card in cards.items() if card.kind != CHEESE]
+    meaning, shown = animals(), letters()
+    items = [(shown.get(code, code), meaning[code]) for code, card in cards.items() if card.kind != CHEESE]
     for group in cheese_choices(cards, players, tags):
         texts = " ".join(text for _code, text in group["options"])
         values = ", ".join(str(value) for value in sorted(set(SIX_CHEESES)))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scoring.cheese_rescue import CAT, DOG, MOUSE, START
 
@@ -10,6 +11,23 @@ from scoring.cheese_rescue import CAT, DOG, MOUSE, START
 def animals() -> dict[str, str]:
     """What each card code of the board that is not a cheese stands for."""
     return {DOG: _("dog"), CAT: _("cat"), MOUSE: _("mouse"), START: _("start card")}
+
+
+def letters() -> dict[str, str]:
+    """The letter each animal card (and the start card) shows on the board in the active language; the codes
+    themselves when the language's letters are not all different. The form posts the codes either way."""
+    shown = {
+        # Translators: one-letter abbreviation of "dog" in a square of the Cheese Rescue board; the four letters
+        # (dog, cat, mouse, start card) must be different.
+        DOG: pgettext("cheese rescue board letter", "D"),
+        # Translators: one-letter abbreviation of "cat" in a square of the Cheese Rescue board.
+        CAT: pgettext("cheese rescue board letter", "C"),
+        # Translators: one-letter abbreviation of "mouse" in a square of the Cheese Rescue board.
+        MOUSE: pgettext("cheese rescue board letter", "M"),
+        # Translators: one-letter abbreviation of "start card" in a square of the Cheese Rescue board.
+        START: pgettext("cheese rescue board letter", "S"),
+    }
+    return shown if len(set(shown.values())) == len(shown) else {code: code for code in shown}
 
 
 def removal_steps() -> tuple[str, str, str]:

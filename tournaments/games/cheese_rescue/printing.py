@@ -13,7 +13,7 @@ from reportlab.platypus import Flowable
 from scoring.cheese_rescue import BOARD_SIZES, CHEESE, SIX_CHEESES
 
 from ...printing.common import GREY, INK, PALE, SHADE, CachedDrawing, SeatLine, cell, common_size, draw_text
-from .labels import animals, removal_steps
+from .labels import animals, letters, removal_steps
 
 #: A board square at its smallest (9 mm) and largest.
 MIN_SQUARE, MAX_SQUARE = 26, 42
@@ -48,7 +48,7 @@ class CheeseRescueSheet(CachedDrawing):
         steps = [f"{n}. {step[:1].lower()}{step[1:]}" for n, step in enumerate(removal_steps(), start=1)]
         self.legend = [
             _("Tie: most cheese cards left on the board wins."),
-            " · ".join(f"{code} {meaning}" for code, meaning in animals().items()),
+            " · ".join(f"{letters()[code]} {meaning}" for code, meaning in animals().items()),
             _("A cheese (%(code)s): seat/points, e.g. 2/%(points)d") % {"code": CHEESE, "points": max(SIX_CHEESES)},
             _("Removed before counting, in this order:"),
             *steps,

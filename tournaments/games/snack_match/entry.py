@@ -26,6 +26,8 @@ ZONE_TEMPLATE = "snack_match/_zone.html"
 DIET_TEMPLATE = "snack_match/_diet.html"
 GROUPS, GRID = "groups", "grid"
 SEPARATORS = re.compile(r"[\s,;]+")
+#: What a field of group sizes takes: whole numbers between those separators ("5, 2").
+SIZES_PATTERN = r"[0-9\s,;]*"
 #: The index at the end of a path to an item of a list (``...sandwich[1]``).
 ITEM = re.compile(r"\[\d+\]$")
 
@@ -144,8 +146,10 @@ def errors_under(state: FormState, name: str) -> list[str]:
 
 
 def size_field(state: FormState, name: str, label: str, shown: bool) -> Field:
-    """The sizes typed for one component; kept unseen while the player's zone is tapped in as a grid."""
-    return Field(name, label, sizes_text(state, name), errors_under(state, name), kind="text" if shown else "hidden")
+    """The sizes typed for one component, on the number pad; kept unseen while the zone is tapped in as a grid."""
+    kind = "text" if shown else "hidden"
+    value, errors = sizes_text(state, name), errors_under(state, name)
+    return Field(name, label, value, errors, kind=kind, inputmode="numeric", pattern=SIZES_PATTERN)
 
 
 def size_rows(state: FormState, kinds: dict[str, dict[str, str]], modes: list[str]) -> list[Row]:

@@ -18,6 +18,7 @@ class Vegetables(Game):
     order = 10
     defaults = EventDefaults(table_size=4, manches_per_round=TOURNAMENT_MANCHES)
     min_manches = TOURNAMENT_MANCHES
+    shows_round_totals = True
     demo = DemoEvent("Torneo VEGEtables d'autunno", table_size=4, manches_per_round=TOURNAMENT_MANCHES)
 
     def make_entry(self):

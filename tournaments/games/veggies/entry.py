@@ -16,7 +16,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring.veggies import (
-    CELL_CODES,
     DECLARED_COUNT,
     GOODS,
     MAX_SIDE,
@@ -32,7 +31,7 @@ from scoring.veggies import (
 from ...entry.layouts import DONE, EMPTY, PARTIAL, Check, Field, FormState, GameForm, Layout, Part, Row
 from ...entry.paths import document_from_fields
 from .labels import goods as good_labels
-from .labels import legend
+from .labels import legend, letters
 
 ROOTS = ("stands", "teams")
 TEMPLATE = "veggies/_stand.html"
@@ -316,14 +315,23 @@ def player_notes(table: TableState, i: int) -> list[Check]:
         points = column.points(good)
         if not points:
             continue
-        text = ngettext("%(good)s: %(count)d point", "%(good)s: %(count)d points", points)
-        text = text % {"good": labels[good], "count": points}
-        if table.settled and good not in table.scored:
-            text = f"{text} ({_('not declared')})"
-        notes.append(Check(text, None))
+        notes.append(Check(good_points_text(labels[good], points, table.settled and good not in table.scored), None))
     if column.mice:
         notes.append(Check(_("Mice: %(points)d points") % {"points": MOUSE_POINTS * column.mice}, None))
     return notes
+
+
+def good_points_text(good: str, points: int, unscored: bool) -> str:
+    """A good's points in a stand; when nobody declared it as a biggest group, that it scores nothing."""
+    if unscored:
+        text = ngettext(
+            "%(good)s: %(count)d point, not scored: nobody declared it as a biggest group",
+            "%(good)s: %(count)d points, not scored: nobody declared it as a biggest group",
+            points,
+        )
+    else:
+        text = ngettext("%(good)s: %(count)d point", "%(good)s: %(count)d points", points)
+    return text % {"good": good, "count": points}
 
 
 def player_progress(table: TableState, i: int) -> str:
@@ -448,7 +456,8 @@ def carry_over(state: FormState) -> dict[str, str]:
 
 
 def cell_codes() -> list[tuple[str, str]]:
-    return [("", "–")] + [(code, code) for code in CELL_CODES]
+    """A square's choices: the code the form posts, the letter shown in the active language."""
+    return [("", "–")] + list(letters().items())
 
 
 def grid_data(state: FormState, table: TableState, index: int) -> dict[str, Any]:
