@@ -6,7 +6,7 @@ import datetime
 
 import pytest
 from django.urls import reverse
-from django.utils import formats, translation
+from django.utils import formats, timezone, translation
 
 DAY = datetime.date(2026, 11, 22)
 
@@ -48,3 +48,18 @@ def test_the_players_page_dates_the_event_in_the_readers_language(organiser_clie
     )
     assert response.status_code == 200
     assert shown in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_players_history_is_dated_as_every_other_page_dates_a_moment(organiser_client, make_event):
+    """One style of date across the app: a player's history says "22 novembre 2026, 18:05", not "22/11/2026"."""
+    event = make_event("veggies", players=4)
+    player = event.players.order_by("pk").first()
+    url = reverse("tournaments:players_edit", args=[event.slug, player.pk])
+    organiser_client.post(url, {"name": player.name, "club": "Nuovo Club", "team": "", "active": "on"})
+    page = organiser_client.get(url, headers={"accept-language": "it"}).content.decode()
+    entry = player.audit_about.get()
+    with translation.override("it"):
+        moment = formats.date_format(timezone.localtime(entry.at), "DATETIME_FORMAT")
+        short = formats.date_format(timezone.localtime(entry.at), "SHORT_DATETIME_FORMAT")
+    assert moment in page and short not in page

@@ -261,7 +261,7 @@ def test_a_table_that_closes_before_the_save_takes_its_lock_refuses_it(tables, m
     monkeypatch.setattr(sql, "lock_table", organiser_locks_first)
     url = reverse("tournaments:table_save", args=[tables[0].token, 1])
     response = Client().post(url, {"seat": "1", "version": "0", **fields()}, HTTP_HX_REQUEST="true")
-    assert response.status_code == 403 and "closed" in response.content.decode()
+    assert response.status_code == 403 and "The organiser has locked this table" in response.content.decode()
     assert Manche.objects.get(table=tables[0], number=1).version == 0
     assert not SheetRevision.objects.filter(manche__table=tables[0]).exists()
 

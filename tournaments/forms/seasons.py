@@ -12,7 +12,7 @@ from ..names import clean_text, has_visible_character
 
 class EventChoiceField(forms.ModelMultipleChoiceField):
     def label_from_instance(self, event: Event) -> str:
-        return f"{event.name} · {event.game_name} · {formats.date_format(event.date, 'SHORT_DATE_FORMAT')}"
+        return f"{event.name} · {event.game_name} · {formats.date_format(event.date, 'DATE_FORMAT')}"
 
 
 class SeasonForm(forms.ModelForm):

@@ -78,7 +78,7 @@ def ladder_pdf(ladder: Any) -> bytes:
         legend = [
             Paragraph(
                 escape(
-                    f"{n}. {event.name} · {event.game_name} · {formats.date_format(event.date, 'SHORT_DATE_FORMAT')}"
+                    f"{n}. {event.name} · {event.game_name} · {formats.date_format(event.date, 'DATE_FORMAT')}"
                 ),
                 styles()["info"],
             )
