@@ -65,6 +65,11 @@ urlpatterns = [
     path("", include("config.urls")),
 ]
 
+ASK_FOR_THE_SHEET = (
+    "Ask the organiser for the new sheet and scan its QR code. The tournament's page also shows where everyone sits."
+)
+ASK_FOR_THE_LINK = "Ask the organiser for your new link. Meanwhile the tournament's page shows where you sit."
+
 
 def translated(text: str, language: str) -> str:
     """``text`` as the catalogue of ``language`` has it (``{% translate %}`` shows it as it is)."""
@@ -128,7 +133,7 @@ def test_a_replaced_table_link_says_the_sheet_was_reprinted(client, tables, lang
     page = response.content.decode()
     assert f'<html lang="{language}">' in page
     assert f"<h1>{translated(REPRINTED, language)}</h1>" in page
-    assert translated("Ask the organiser for the new sheet and scan its QR code.", language) in page
+    assert translated(ASK_FOR_THE_SHEET, language) in page
     assert translated(WAY_BACK, language) in page
 
 
@@ -170,7 +175,7 @@ def test_a_revoked_player_link_says_to_ask_for_the_new_one(client, tables, langu
         assert response.status_code == 404 and "no-store" in response["Cache-Control"]
         page = response.content.decode()
         assert f"<h1>{translated('This player link no longer works', language)}</h1>" in page
-        assert translated("Ask the organiser for your new link.", language) in page
+        assert translated(ASK_FOR_THE_LINK, language) in page
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
