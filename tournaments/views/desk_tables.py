@@ -126,7 +126,7 @@ def desk_table_new_link(request, slug: str, table_id: int):
             _("Then reprint this table's sheet, or let the players scan the new QR code from this screen."),
         ],
     }
-    return render(request, "tournaments/organiser/round_confirm.html", context)
+    return render(request, "tournaments/organiser/confirm_step.html", context)
 
 
 @require_POST

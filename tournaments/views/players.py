@@ -76,7 +76,7 @@ def confirm_page(request, event: Event, *, title: str, lines: list[str], action:
         "fields": fields,
         "back": reverse("tournaments:players", args=[event.slug]),
     }
-    return render(request, "tournaments/players/confirm.html", context)
+    return render(request, "tournaments/organiser/confirm_step.html", context)
 
 
 def players(request, slug: str):

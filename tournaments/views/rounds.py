@@ -96,7 +96,7 @@ def confirmation(request, event, *, title, label, action, back, lines=(), warnin
         "refusal": refusal,
         "form": form,
     }
-    return render(request, "tournaments/organiser/round_confirm.html", context)
+    return render(request, "tournaments/organiser/confirm_step.html", context)
 
 
 @require_http_methods(["GET", "POST"])
