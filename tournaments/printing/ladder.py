@@ -77,9 +77,7 @@ def ladder_pdf(ladder: Any) -> bytes:
         table = Table(rows, colWidths=[30, names, *([column] * len(events)), 40], repeatRows=1, style=TableStyle(style))
         legend = [
             Paragraph(
-                escape(
-                    f"{n}. {event.name} · {event.game_name} · {formats.date_format(event.date, 'DATE_FORMAT')}"
-                ),
+                escape(f"{n}. {event.name} · {event.game_name} · {formats.date_format(event.date, 'DATE_FORMAT')}"),
                 styles()["info"],
             )
             for n, event in enumerate(events, start=1)
