@@ -68,7 +68,8 @@ def test_the_desk_shows_each_tables_status_and_the_seating_quality(member, chees
     page = member.get(desk(cheese)).content.decode()
     assert "Table 1</a>: Entered" in page
     assert "Table 2</a>: Disputed · locked" in page
-    assert "Repeated meetings: 2 this round, 5 in total (lower bound 1)" in page
+    assert "This round: 2 repeated meetings." in page and "So far: 5 repeated meetings." in page
+    assert "At least 1 of them is unavoidable with these table sizes." in page
     for name in ("tournaments:event_edit", "tournaments:event", "tournaments:standings", "tournaments:projector"):
         assert reverse(name, args=[cheese.slug]) in page
 
@@ -162,14 +163,15 @@ def test_two_players_swap_seats_before_publishing_and_the_quality_is_recomputed(
     p = ids(cheese)
     seat_by_hand(cheese, 1, [p[:4], p[4:]], status=RoundStatus.COMPLETE)
     round_ = unpublished(seat_by_hand(cheese, 2, [[p[0], p[1], p[2], p[4]], [p[3], p[5], p[6], p[7]]]))
-    assert round_quality(round_) == {"repeats_this_round": 6, "repeats_total": 6, "lower_bound": 0}
+    assert round_quality(round_) == {"repeats_this_round": 6, "repeats_total": 6, "lower_bound": 4}
     response = member.post(round_url(cheese, 2, "swap"), {"player_a": p[2], "player_b": p[5]}, follow=True)
     assert seats_of(round_) == [[p[0], p[1], p[5], p[4]], [p[3], p[2], p[6], p[7]]]
     round_.refresh_from_db()
-    assert round_.seating_quality == {"repeats_this_round": 4, "repeats_total": 4, "lower_bound": 0}
+    assert round_.seating_quality == {"repeats_this_round": 4, "repeats_total": 4, "lower_bound": 4}
     page = response.content.decode()
     assert "Player 02 and Player 05 swapped seats." in page
-    assert "Repeated meetings: 4 this round, 4 in total (lower bound 0)" in page
+    assert "This round: 4 repeated meetings." in page and "So far: 4 repeated meetings." in page
+    assert "At least 4 of them are unavoidable with these table sizes." in page
 
 
 def test_a_swap_with_htmx_redraws_the_round_body(member, cheese):

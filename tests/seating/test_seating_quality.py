@@ -20,7 +20,7 @@ from tournaments.seating import (
         (16, [4] * 6, 24),  # 18 meetings each against 15 opponents: 16 * 3 / 2
         (8, [4] * 3, 8),
         (9, [3] * 5, 9),
-        (7, [4] * 3, 11),  # 7 * 3 / 2 rounded up
+        (7, [4] * 3, 6),  # tables of 4 and 3: 54 meetings, 42 of them new at most
         (13, [3] * 5, 0),
         (4, [4] * 4, 18),
         (5, [], 0),
@@ -53,8 +53,8 @@ def test_history_helpers():
         pair(1, 1)
 
 
-def test_seating_quality_summary():
-    history = {(1, 2): 2, (3, 4): 1}
-    quality = seating_quality([[1, 2], [3, 4]], history, table_size=2, round_number=4)
-    assert quality == SeatingQuality(repeats_this_round=2, repeats_total=3, lower_bound=2)
-    assert quality.summary() == "2 repeated meetings this round, 3 so far (at least 2 unavoidable)"
+def test_seating_quality_of_a_round_after_earlier_rounds():
+    earlier = [[[1, 2], [3, 4]], [[1, 2], [3, 4]]]  # three perfect matchings of four players repeat nothing
+    quality = seating_quality([[1, 2], [3, 4]], earlier)
+    assert quality == SeatingQuality(repeats_this_round=2, repeats_total=4, lower_bound=0)
+    assert seating_quality([[1, 2], [3, 4]], []) == SeatingQuality(0, 0, 0)

@@ -104,7 +104,7 @@ def seat_round(event: Event, method: str | None = None, author: Author = DESK) -
 
 
 def round_quality(round_: Round) -> dict[str, int]:
-    """Repeated meetings of ``round_`` and of every round up to it, with the lower bound for its shape."""
+    """Repeated meetings of ``round_`` and of every round up to it, with how many no seating at these tables avoids."""
     rows = (
         Seat.objects.filter(round__event=round_.event, round__number__lte=round_.number)
         .order_by()
@@ -115,8 +115,7 @@ def round_quality(round_: Round) -> dict[str, int]:
         rounds.setdefault(number, {}).setdefault(table, []).append(player)
     earlier = [list(tables.values()) for number, tables in sorted(rounds.items()) if number < round_.number]
     current = list(rounds.get(round_.number, {}).values())
-    history = seating.meetings_of_rounds(earlier)
-    quality = seating.seating_quality(current, history, table_size=round_.event.table_size, round_number=round_.number)
+    quality = seating.seating_quality(current, earlier)
     return dataclasses.asdict(quality)
 
 

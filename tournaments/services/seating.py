@@ -84,9 +84,17 @@ def draw(event: Event, number: int, method: str, standings: list[int] | None, se
         raise SeatingRefused(str(error)) from error
 
 
+def earlier_rounds(event: Event, before: int) -> list[list[list[int]]]:
+    """The tables of the event's rounds numbered below ``before``, in order, each a list of player ids."""
+    rounds: dict[int, dict[int, list[int]]] = {}
+    seats = Seat.objects.filter(round__event=event, round__number__lt=before).order_by()
+    for number, table_id, player_id in seats.values_list("round__number", "table_id", "player_id"):
+        rounds.setdefault(number, {}).setdefault(table_id, []).append(player_id)
+    return [list(tables.values()) for _, tables in sorted(rounds.items())]
+
+
 def store_quality(round_: Round, tables: list[list[int]]) -> None:
-    history, _ = meeting_history(round_.event, before=round_.number)
-    quality = seating.seating_quality(tables, history, table_size=round_.event.table_size, round_number=round_.number)
+    quality = seating.seating_quality(tables, earlier_rounds(round_.event, round_.number))
     round_.seating_quality = dataclasses.asdict(quality)
 
 
