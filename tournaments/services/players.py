@@ -14,7 +14,7 @@ from django.db.models import BooleanField, Count, Exists, ExpressionWrapper, Out
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from ..collation import alphabetical
+from ..collation import alphabetical, sort_key
 from ..models import Event, Player, Round, Seat, Team
 from ..names import clean_text, has_visible_character
 from .find_table import folded
@@ -441,3 +441,66 @@ def player_counts(event: Event) -> dict[str, int]:
     counts["clears"] = counts["active_in"]
     counts["fills"] = counts["active_out"] if counts["active_in"] else 0
     return counts
+
+
+#: The columns the players page sorts by (``?sort=club``, ``?sort=-club`` the other way round).
+SORTS = ("name", "club", "team", "checked_in", "status")
+
+
+def sort_choice(sort: str) -> tuple[str, bool]:
+    """The column and whether it runs backwards, read from a ``?sort=`` value; by name for anything unknown."""
+    column = sort.removeprefix("-")
+    if column not in SORTS:
+        return "name", False
+    return column, sort.startswith("-")
+
+
+def sorted_players(players: Iterable[Player], sort: str = "") -> list[Player]:
+    """``players`` ordered by the column a ``?sort=`` value names: names and clubs in the app's alphabetical order
+    (``collation``), players without a club or team after the others, ties by name; checked in and active first."""
+    column, backwards = sort_choice(sort)
+
+    def key(player: Player) -> tuple:
+        name = sort_key(player.name)
+        if column == "club":
+            return (not player.club, sort_key(player.club), name)
+        if column == "team":
+            team = player.team.name if player.team else ""
+            return (not team, sort_key(team), name)
+        if column == "checked_in":
+            return (not player.checked_in, name)
+        if column == "status":
+            return (not player.active, name)
+        return (name,)
+
+    return sorted(players, key=key, reverse=backwards)
+
+
+#: What the players page does to the players selected in its table, all at once.
+BULK_ACTIONS = ("in", "out", "drop")
+
+
+def bulk_change(event: Event, ids: Iterable[int], action: str) -> list[Player]:
+    """Check in (``in``), check out (``out``) or drop (``drop``) the event's players of ``ids``; those that changed,
+    by name (the others already were as asked)."""
+    field, value = ("active", False) if action == "drop" else ("checked_in", action == "in")
+    with transaction.atomic():
+        changed = list(event.players.filter(pk__in=list(ids)).exclude(**{field: value}).select_for_update())
+        event.players.filter(pk__in=[player.pk for player in changed]).update(**{field: value})
+    for player in changed:
+        setattr(player, field, value)
+    return by_name(changed)
+
+
+def roll_call_matches(event: Event, text: str) -> list[Player]:
+    """The active players whose name holds every word typed at the roll call, folded as the players search folds
+    them (accents, case and punctuation do not matter), by name; none for an empty box."""
+    words = [word for word in map(search_text, text.split()) if word]
+    if not words:
+        return []
+    return by_name(player for player in players_of(event).filter(active=True) if matches_name(player, words))
+
+
+def matches_name(player: Player, words: list[str]) -> bool:
+    name = search_text(player.name)
+    return all(word in name for word in words)

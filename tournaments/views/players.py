@@ -6,10 +6,11 @@ from django.contrib import messages
 from django.core import signing
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from ..access import organiser_event
 from ..csv_export import csv_response
@@ -34,17 +35,49 @@ def players_page(request, event: Event, form: PlayerForm | None = None, status: 
     show = request.GET.get("show", "")
     show = show if show in SHOW_CHOICES else ""
     club = request.GET.get("club", "")[:100]
-    players = service.by_name(service.filtered(service.players_of(event), query=query, show=show, club=club))
+    sort = request.GET.get("sort", "")
+    players = service.sorted_players(
+        service.filtered(service.players_of(event), query=query, show=show, club=club), sort
+    )
+    search = {"q": query, "show": show, "club": club}
     context = {
         "event": event,
         "players": players,
         "counts": service.player_counts(event),
         "form": form or PlayerForm(event=event, initial={"checked_in": True}),
-        "search": {"q": query, "show": show, "club": club, "active": bool(query or show or club)},
+        "search": {**search, "active": bool(query or show or club), "sort": sort},
+        "columns": sort_columns(search, sort),
         "clubs": service.clubs_of(event),
         "undo": pending_undo(request, event),
     }
     return render(request, "tournaments/players/players.html", context, status=status)
+
+
+def sort_columns(search: dict, sort: str) -> list[dict]:
+    """The table's sortable column headers: each one's words, the address that sorts by it (the other way round
+    when it already does) and its ``aria-sort``."""
+    column, backwards = service.sort_choice(sort)
+    labels = {
+        "name": _("Name"),
+        "club": _("Club"),
+        "team": _("Team"),
+        "checked_in": _("Checked in"),
+        "status": _("Status"),
+    }
+    kept = {name: value for name, value in search.items() if value}
+    columns = []
+    for key, label in labels.items():
+        current = key == column
+        order = f"-{key}" if current and not backwards else key
+        columns.append(
+            {
+                "key": key,
+                "label": label,
+                "url": "?" + urlencode({**kept, "sort": order}),
+                "aria_sort": ("descending" if backwards else "ascending") if current else "",
+            }
+        )
+    return columns
 
 
 def pending_undo(request, event: Event) -> dict | None:
@@ -366,6 +399,113 @@ def import_players(request, slug: str):
     return render(request, "tournaments/players/import.html", preview_context(event, text, rows, form.read_as))
 
 
+def chosen_ids(data) -> list[int]:
+    """The players selected in the table (``player``, one value each) or carried by the confirmation (``players``)."""
+    values = data.getlist("player") + data.get("players", "").split(",")
+    return sorted({int(value) for value in values if value.strip().isdigit()})
+
+
+@require_http_methods(["GET", "POST"])
+def bulk(request, slug: str):
+    """Check in, check out or drop the players selected in the table, once the organiser has confirmed it."""
+    event = organiser_event(request, slug)
+    data = request.POST if request.method == "POST" else request.GET
+    action, ids = data.get("do", ""), chosen_ids(data)
+    players_url = reverse("tournaments:players", args=[event.slug])
+    chosen = service.by_name(service.players_of(event).filter(pk__in=ids))
+    if action not in service.BULK_ACTIONS or not chosen:
+        messages.error(request, _("Select players in the list first, then what to do with them."))
+        return HttpResponseClientRedirect(players_url) if request.htmx else redirect(players_url)
+    if not confirmed(request):
+        return confirm_page(
+            request,
+            event,
+            fields={"do": action, "players": ",".join(str(player.pk) for player in chosen)},
+            action=reverse("tournaments:players_bulk", args=[event.slug]),
+            **bulk_words(action, chosen),
+        )
+    changed = service.bulk_change(event, [player.pk for player in chosen], action)
+    author = organiser_author(request)
+    for player in changed:
+        if action == "drop":
+            record(event, Action.DROP, author, subject=player)
+        else:
+            record(event, Action.CHECK_IN, author, subject=player, details={"checked_in": action == "in"})
+    messages.success(request, bulk_done(action, len(changed), len(chosen)))
+    return HttpResponseClientRedirect(players_url) if request.htmx else redirect(players_url)
+
+
+def bulk_words(action: str, chosen: list[Player]) -> dict:
+    """The title, sentences and button of the confirmation of a change to the selected players."""
+    count = len(chosen)
+    names = ", ".join(player.name for player in chosen)
+    if action == "drop":
+        title = ngettext("Drop %(count)d player", "Drop %(count)d players", count) % {"count": count}
+        lines = [
+            _("Dropped: %(names)s.") % {"names": names},
+            _("A dropped player keeps past results and is never seated again; you can reinstate them."),
+        ]
+    elif action == "in":
+        title = ngettext("Check in %(count)d player", "Check in %(count)d players", count) % {"count": count}
+        lines = [_("Checked in: %(names)s.") % {"names": names}]
+    else:
+        title = ngettext("Check out %(count)d player", "Check out %(count)d players", count) % {"count": count}
+        lines = [_("No longer checked in: %(names)s.") % {"names": names}]
+    return {"title": title, "lines": lines, "label": title}
+
+
+def bulk_done(action: str, changed: int, chosen: int) -> str:
+    """What the players page says once a change to the selected players is made."""
+    if action == "drop":
+        done = ngettext("%(count)d player dropped.", "%(count)d players dropped.", changed)
+    elif action == "in":
+        done = ngettext("%(count)d player checked in.", "%(count)d players checked in.", changed)
+    else:
+        done = ngettext("%(count)d check-in cleared.", "%(count)d check-ins cleared.", changed)
+    message = done % {"count": changed}
+    if chosen > changed:
+        message += " " + ngettext(
+            "%(count)d already was as asked.", "%(count)d already were as asked.", chosen - changed
+        ) % {"count": chosen - changed}
+    return message
+
+
+@require_http_methods(["GET", "POST"])
+def roll_call(request, slug: str):
+    """The roll call by keyboard: GET lists the players a part of a name matches; POST checks in the one player
+    it matches (or the one picked among several) and says so."""
+    event = organiser_event(request, slug)
+    if request.method == "GET":
+        text = request.GET.get("name", "")[:100]
+        context = {"event": event, "matches": service.roll_call_matches(event, text), "typed": bool(text.strip())}
+        return render(request, "tournaments/players/_roll_call_matches.html", context)
+    text = request.POST.get("name", "")[:100]
+    found = service.roll_call_matches(event, text)
+    picked = next((value for value in request.POST.getlist("player") if value), "")
+    chosen = [player for player in found if str(player.pk) == picked] or (found if len(found) == 1 else [])
+    player = chosen[0] if chosen else None
+    if player and not player.checked_in:
+        service.check_in(player, True)
+        record(event, Action.CHECK_IN, organiser_author(request), subject=player, details={"checked_in": True})
+        said = _("%(name)s checked in.") % {"name": player}
+    elif player:
+        said = _("%(name)s was already checked in.") % {"name": player}
+    elif found:
+        said = ngettext(
+            "%(count)d player matches: type more of the name, or pick one.",
+            "%(count)d players match: type more of the name, or pick one.",
+            len(found),
+        ) % {"count": len(found)}
+    else:
+        said = _("No active player matches “%(text)s”.") % {"text": text.strip()}
+    if not request.htmx:
+        (messages.success if player else messages.info)(request, said)
+        return redirect(reverse("tournaments:players", args=[event.slug]) + (f"#player-{player.pk}" if player else ""))
+    context = {"event": event, "player": player, "said": said, "counts": service.player_counts(event)}
+    response = render(request, "tournaments/players/_roll_call_done.html", context)
+    return trigger_client_event(response, "rollCallDone") if player else response
+
+
 def left_out_message(count: int) -> str:
     return ngettext(
         "%(count)d line with an error was left out.", "%(count)d lines with errors were left out.", count
@@ -402,6 +542,8 @@ urlpatterns = [
     path("e/<slug:slug>/organiser/players/", players, name="players"),
     path("e/<slug:slug>/organiser/players/add/", add, name="players_add"),
     path("e/<slug:slug>/organiser/players/import/", import_players, name="players_import"),
+    path("e/<slug:slug>/organiser/players/selected/", bulk, name="players_bulk"),
+    path("e/<slug:slug>/organiser/players/roll-call/", roll_call, name="players_roll_call"),
     path("e/<slug:slug>/organiser/players/check-in-all/", check_in_all, name="players_check_in_all"),
     path("e/<slug:slug>/organiser/players/check-in-all/undo/", check_in_all_undo, name="players_check_in_all_undo"),
     path("e/<slug:slug>/organiser/players/<int:player_id>/delete/", delete, name="players_delete"),
