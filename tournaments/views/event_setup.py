@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.db.models import Count, Prefetch, Q
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils.translation import gettext as _
@@ -13,9 +13,9 @@ from django.utils.translation import gettext as _
 from ..access import organiser_event
 from ..forms.event import EventForm
 from ..forms.rounds import SeatRoundForm
-from ..models import Table
 from ..models.rounds import RoundStatus
 from ..services import people
+from ..services.desk_board import desk_board, desk_rounds, live_board
 from ..services.players import player_counts
 from ..services.rounds import next_round_method
 
@@ -64,16 +64,9 @@ def event_edit(request, slug: str):
     return event_form_page(request, form, event)
 
 
-def desk_rounds(event):
-    """The event's rounds, each with its tables (and their status) read in one more query."""
-    tables = Table.objects.order_by("number").annotate(
-        sheets=Count("manches", filter=Q(manches__result__isnull=False)), manche_count=Count("manches")
-    )
-    return list(event.rounds.order_by("number").prefetch_related(Prefetch("tables", queryset=tables)))
-
-
 def event_manage(request, slug: str):
-    """The organiser's desk: the event at a glance, its rounds and tables, and seating the next round."""
+    """The organiser's desk: the round under way as a board of its tables, the rounds, seating the next round and
+    the event's settings."""
     event = organiser_event(request, slug)
     rounds = desk_rounds(event)
     can_seat = all(r.status == RoundStatus.COMPLETE for r in rounds)
@@ -85,14 +78,25 @@ def event_manage(request, slug: str):
         "next_number": len(rounds) + 1,
         "player_counts": player_counts(event),
         "variant_label": event.variant_label,
+        "board": desk_board(event, rounds, request.GET.get("state")),
     }
     if request.htmx and request.htmx.target == "desk-rounds":
         return render(request, "tournaments/organiser/_desk_rounds.html", context)
     return render(request, "tournaments/organiser/event_manage.html", context)
 
 
+def board(request, slug: str):
+    """The desk's board partial, asked for every 3 seconds; 204 when nothing changed since ``v``."""
+    event = organiser_event(request, slug)
+    found = live_board(event, request.GET.get("state"))
+    if found is not None and request.GET.get("v") == found.version:
+        return HttpResponse(status=204)
+    return render(request, "tournaments/organiser/_desk_board.html", {"event": event, "board": found})
+
+
 urlpatterns = [
     path("organiser/events/new/", event_new, name="event_new"),
     path("e/<slug:slug>/organiser/", event_manage, name="event_manage"),
     path("e/<slug:slug>/organiser/edit/", event_edit, name="event_edit"),
+    path("e/<slug:slug>/organiser/board/", board, name="desk_board"),
 ]
