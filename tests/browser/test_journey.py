@@ -132,8 +132,9 @@ def print_sheets(page: Page) -> list[str]:
 
 def complete_round(page: Page, event_name: str, number: int) -> None:
     open_desk(page, event_name)
+    expect(page.locator("#desk-board-title")).to_have_text(f"Round {number}: the tables")
+    expect(page.locator("#desk-board .board-tile")).to_have_count(TABLES)
     rounds = page.locator("#desk-rounds")
-    expect(rounds.get_by_role("list", name=f"Tables of round {number}").get_by_role("listitem")).to_have_count(TABLES)
     rounds.get_by_role("link", name=f"Round {number}").click()
     page.get_by_role("link", name="Complete the round").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text(f"Complete round {number}")
