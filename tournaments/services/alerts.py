@@ -10,7 +10,6 @@ import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from django.db.models import Prefetch
 from django.utils import timezone
 
 from ..models import AuditEntry, Round, Table
@@ -18,6 +17,7 @@ from ..models.audit import Action
 from ..models.rounds import RoundStatus, TableStatus
 from . import clock
 from .clock_display import current_of
+from .desk_board import desk_rounds
 
 LATE_WITHOUT_CLOCK = timedelta(minutes=30)
 
@@ -73,20 +73,14 @@ def lateness(round_: Round, now: datetime) -> str:
     return Lateness.NONE
 
 
-def event_rounds(event) -> list[Round]:
-    """The event's rounds in order, each with its tables in order: two queries."""
-    tables = Prefetch("tables", queryset=Table.objects.order_by("number"))
-    return list(event.rounds.order_by("number").prefetch_related(tables))
-
-
 def desk_alerts(event, rounds: list[Round] | None = None, now: datetime | None = None) -> DeskAlerts:
-    """The alerts of ``event``, read from ``rounds`` (in order, tables prefetched: the desk has them) if given."""
+    """The alerts of ``event``, read from ``rounds`` (``desk_rounds``': the desk has them) if given."""
     now = now or timezone.now()
-    rounds = event_rounds(event) if rounds is None else rounds
-    alerts = DeskAlerts(disputed=[t for r in rounds for t in r.tables.all() if t.status == TableStatus.DISPUTED])
+    rounds = desk_rounds(event) if rounds is None else rounds
+    alerts = DeskAlerts(disputed=[t for r in rounds for t in r.board_tables if t.status == TableStatus.DISPUTED])
     current = current_of(rounds)
     if current is not None:
         alerts.lateness = lateness(current, now)
         if alerts.lateness:
-            alerts.empty = [table for table in current.tables.all() if table.status == TableStatus.EMPTY]
+            alerts.empty = [table for table in current.board_tables if table.status == TableStatus.EMPTY]
     return alerts

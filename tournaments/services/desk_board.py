@@ -1,7 +1,7 @@
 """The desk's board of the round under way: a tile per table with its state in a word, its players and the time of
 its last change, the count of tables in each state, and a filter by state.
 
-The tables come with their seats' players and their last change in one query (a row per seat, folded back into one
+The tables come with their seats' players and their last change in one query (a row per seat, folded into one
 table each), so the desk asks the database as often for forty tables as for two.
 """
 
@@ -14,7 +14,6 @@ from itertools import groupby
 from operator import attrgetter
 
 from django.db.models import F, OuterRef, Prefetch, QuerySet, Subquery
-from django.db.models.query import ModelIterable
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
 from ..models import AuditEntry, Round, SheetRevision, Table
@@ -63,29 +62,27 @@ STATES = {
 TABLE_ACTIONS = (Action.CONFIRM, Action.CONFIRM_ON_PHONE, Action.DISPUTE, Action.RESOLVE, Action.LOCK, Action.UNLOCK)
 
 
-class TablesWithNames(ModelIterable):
-    """Rows of one table per seat (ordered by table) folded into one table each, with ``names``: its players' names
-    in seat order."""
-
-    def __iter__(self):
-        for _pk, rows in groupby(super().__iter__(), key=attrgetter("pk")):
-            rows = list(rows)
-            table = rows[0]
-            table.names = [row.player_name for row in rows if row.player_name is not None]
-            yield table
-
-
-def tables_with_names() -> QuerySet[Table]:
-    """Tables in order, each with ``names`` and the moments of its last sheet change and last action: one query."""
+def table_rows() -> QuerySet[Table]:
+    """A row per seat, ordered by table then seat, each with ``player_name`` and the moments of its table's last
+    sheet change and last action: ``fold`` makes them one table each."""
     revisions = SheetRevision.objects.filter(manche__table=OuterRef("pk")).order_by("-changed_at")
     actions = AuditEntry.objects.filter(table=OuterRef("pk"), action__in=TABLE_ACTIONS).order_by("-at")
-    tables = Table.objects.annotate(
+    return Table.objects.annotate(
         player_name=F("seats__player__name"),
         seat_position=F("seats__position"),
         last_sheet=Subquery(revisions.values("changed_at")[:1]),
         last_action=Subquery(actions.values("at")[:1]),
     ).order_by("number", "pk", "seat_position")
-    tables._iterable_class = TablesWithNames
+
+
+def fold(rows) -> list[Table]:
+    """``table_rows``' rows as one table each, with ``names``: its players' names in seat order."""
+    tables = []
+    for _pk, group in groupby(rows, key=attrgetter("pk")):
+        group = list(group)
+        table = group[0]
+        table.names = [row.player_name for row in group if row.player_name is not None]
+        tables.append(table)
     return tables
 
 
@@ -165,20 +162,24 @@ def tile_of(table: Table, confirmation_required: bool) -> Tile:
 
 
 def board_of(event, round_: Round, tables: list[Table], shown: str = "") -> Board:
-    """The board of ``round_`` from its ``tables`` as ``tables_with_names`` reads them."""
+    """The board of ``round_`` from its ``tables`` as ``fold`` makes them."""
     tiles = [tile_of(table, event.confirmation_required) for table in tables]
     return Board(round_, tiles, shown_state(shown))
 
 
 def desk_rounds(event) -> list[Round]:
-    """The event's rounds in order, each with its tables as ``tables_with_names`` reads them: two queries."""
-    return list(event.rounds.order_by("number").prefetch_related(Prefetch("tables", queryset=tables_with_names())))
+    """The event's rounds in order, each with ``board_tables``: its tables as ``fold`` makes them; two queries."""
+    seats = Prefetch("tables", queryset=table_rows(), to_attr="seat_rows")
+    rounds = list(event.rounds.order_by("number").prefetch_related(seats))
+    for round_ in rounds:
+        round_.board_tables = fold(round_.seat_rows)
+    return rounds
 
 
 def desk_board(event, rounds: list[Round], shown: str = "") -> Board | None:
     """The board of the round under way among ``rounds`` (``desk_rounds``'), None between rounds."""
     round_ = current_of(rounds)
-    return None if round_ is None else board_of(event, round_, list(round_.tables.all()), shown)
+    return None if round_ is None else board_of(event, round_, round_.board_tables, shown)
 
 
 def live_board(event, shown: str = "") -> Board | None:
@@ -186,4 +187,4 @@ def live_board(event, shown: str = "") -> Board | None:
     round_ = current_round(event)
     if round_ is None:
         return None
-    return board_of(event, round_, list(tables_with_names().filter(round=round_)), shown)
+    return board_of(event, round_, fold(table_rows().filter(round=round_)), shown)
