@@ -1,0 +1,75 @@
+"""Desk forms on a laptop: fields of about 40 characters, the settings in two columns from 1200 px, the phone's single
+column below; the desk's clock in line with its heading, under the desk's buttons rather than against them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import WAIT_MS, logged_in
+from tests.browser.test_desk_board import playing  # noqa: F401 (the fixture)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+FIELDS = "form.event-form p > input:not([type=checkbox]):not([type=radio]), form.event-form p > select"
+
+
+def organiser_at(new_context, organiser_user, live_server, width: int, height: int):
+    context = logged_in(new_context(viewport={"width": width, "height": height}), organiser_user, live_server)
+    context.set_default_timeout(WAIT_MS)
+    return context.new_page()
+
+
+def forty_characters(page) -> float:
+    """The width of 40 characters (``40ch``) in the fields' font, in pixels."""
+    return page.evaluate(
+        """() => { const probe = document.createElement('input'); probe.style.width = '40ch';
+        document.querySelector('form.event-form').append(probe); const width = probe.getBoundingClientRect().width;
+        probe.remove(); return width; }"""
+    )
+
+
+def test_the_settings_fields_are_readable_and_in_two_columns_on_a_wide_screen(
+    new_context,
+    organiser_user,
+    live_server,
+    playing,  # noqa: F811
+):
+    event, _round = playing
+    page = organiser_at(new_context, organiser_user, live_server, 1920, 1080)
+    page.goto(f"/e/{event.slug}/organiser/edit/")
+    widest = max(box["width"] for box in (field.bounding_box() for field in page.locator(FIELDS).all()) if box)
+    assert widest <= forty_characters(page) + 1
+    tournament, rounds = (
+        page.locator(f"section[aria-labelledby={name}]") for name in ("set-up-tournament", "set-up-rounds")
+    )
+    left, right = tournament.bounding_box(), rounds.bounding_box()
+    assert abs(left["y"] - right["y"]) <= 1 and right["x"] >= left["x"] + left["width"]
+
+
+def test_the_settings_stay_in_one_column_on_a_phone(new_context, organiser_user, live_server, playing):  # noqa: F811
+    event, _round = playing
+    page = organiser_at(new_context, organiser_user, live_server, 360, 780)
+    page.goto(f"/e/{event.slug}/organiser/edit/")
+    tournament, rounds = (
+        page.locator(f"section[aria-labelledby={name}]") for name in ("set-up-tournament", "set-up-rounds")
+    )
+    top, below = tournament.bounding_box(), rounds.bounding_box()
+    assert below["y"] >= top["y"] + top["height"] and abs(below["x"] - top["x"]) <= 1
+
+
+def test_the_desk_clock_lines_up_with_its_heading_below_the_buttons(
+    new_context,
+    organiser_user,
+    live_server,
+    playing,  # noqa: F811
+):
+    event, round_ = playing
+    round_.clock_seconds, round_.clock_started_at = None, None
+    round_.save(update_fields=["clock_seconds", "clock_started_at"])
+    page = organiser_at(new_context, organiser_user, live_server, 1280, 800)
+    page.goto(f"/e/{event.slug}/organiser/")
+    heading = page.locator("#desk-clock-title").bounding_box()
+    label = page.locator("#desk-clock label[for=clock-minutes]").bounding_box()
+    buttons = page.locator("main nav, main .actions").first.bounding_box()
+    assert abs(label["x"] - heading["x"]) <= 2, "the length's label starts where the clock's heading does"
+    assert heading["y"] >= buttons["y"] + buttons["height"] + 8, "the clock's heading keeps clear of the buttons"
