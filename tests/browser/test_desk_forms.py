@@ -10,6 +10,9 @@ from tests.browser.test_desk_board import playing  # noqa: F401 (the fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+#: The height of an element's text, whatever height its box was stretched to.
+TEXT_HEIGHT = """e => { const range = document.createRange(); range.selectNodeContents(e);
+  return range.getBoundingClientRect().height; }"""
 FIELDS = "form.event-form p > input:not([type=checkbox]):not([type=radio]), form.event-form p > select"
 
 
@@ -73,3 +76,16 @@ def test_the_desk_clock_lines_up_with_its_heading_below_the_buttons(
     buttons = page.locator("main nav, main .actions").first.bounding_box()
     assert abs(label["x"] - heading["x"]) <= 2, "the length's label starts where the clock's heading does"
     assert heading["y"] >= buttons["y"] + buttons["height"] + 8, "the clock's heading keeps clear of the buttons"
+
+
+def test_the_round_pages_cards_keep_their_players_in_line(organiser_page, playing):  # noqa: F811
+    """Statuses of one and of two lines side by side: every card of a line starts its players at the same height."""
+    event, round_ = playing
+    organiser_page.goto(f"/e/{event.slug}/organiser/rounds/{round_.number}/")
+    rows: dict[int, set[int]] = {}
+    for card in organiser_page.locator("article.table-card").all():
+        top = round(card.bounding_box()["y"])
+        rows.setdefault(top, set()).add(round(card.locator("ol").bounding_box()["y"]))
+    statuses = {round(p.evaluate(TEXT_HEIGHT)) for p in organiser_page.locator(".table-card > p").all()}
+    assert len(statuses) > 1, "the statuses differ in height, as the check needs"
+    assert all(len(players) == 1 for players in rows.values()), rows
