@@ -89,3 +89,16 @@ def test_the_round_pages_cards_keep_their_players_in_line(organiser_page, playin
     statuses = {round(p.evaluate(TEXT_HEIGHT)) for p in organiser_page.locator(".table-card > p").all()}
     assert len(statuses) > 1, "the statuses differ in height, as the check needs"
     assert all(len(players) == 1 for players in rows.values()), rows
+
+
+def test_a_desk_forms_button_keeps_its_own_width_on_a_laptop(
+    new_context,
+    organiser_user,
+    live_server,
+    playing,  # noqa: F811
+):
+    event, _round = playing
+    page = organiser_at(new_context, organiser_user, live_server, 1920, 1080)
+    page.goto(f"/e/{event.slug}/organiser/edit/")
+    button, form = page.locator("form.event-form button.primary"), page.locator("form.event-form")
+    assert button.bounding_box()["width"] < form.bounding_box()["width"] / 2
