@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import datetime
 import json
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
 from django.db import connection, transaction
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -121,10 +123,17 @@ def test_the_lock_of_a_table_without_manches_or_of_no_table(tables):
             sql.lock_table(10**9)
 
 
-def test_the_lock_takes_the_tables_row_where_rows_are_locked(tables):
-    """PostgreSQL locks the table's row; SQLite has one writer at a time and no row locks."""
+def test_the_lock_takes_the_tables_row_before_it_reads_where_rows_are_locked(tables):
+    """PostgreSQL locks the table's row first and reads in a statement of its own (a statement that waited for the
+    lock would read the rows as they were before the change it waited for); SQLite has one writer at a time and no
+    row locks."""
     locks_rows = connection.vendor == "postgresql"
-    assert ("FOR UPDATE OF t" in sql._save_sql(connection.vendor)["lock"]) == locks_rows
+    with transaction.atomic(), CaptureQueriesContext(connection) as done:
+        sql.lock_table(tables[0].pk)
+    statements = [query["sql"] for query in done.captured_queries]
+    assert len(statements) == (2 if locks_rows else 1)
+    assert statements[0].endswith("FOR UPDATE") == locks_rows
+    assert "FOR UPDATE" not in statements[-1]
 
 
 def sheet(**changes) -> dict:
@@ -161,11 +170,18 @@ def test_a_revision_is_kept_with_every_field(tables):
             "player": player,
             "device": "phone",
             "after_completion": True,
+            "entered_at": at - timedelta(minutes=3),
+            "key": "k3y-0f-the-phone",
         }
     )
     revision = SheetRevision.objects.get(manche=manche)
     assert (revision.version, revision.before, revision.after, revision.changed_at) == (1, None, {"x": "é"}, at)
     assert (revision.player, revision.seat, revision.device, revision.after_completion) == (player, 1, "phone", True)
+    assert (revision.entered_at, revision.key, revision.kept_on_phone) == (
+        at - timedelta(minutes=3),
+        "k3y-0f-the-phone",
+        True,
+    )
 
 
 # Many rows at once ------------------------------------------------------------------------------------------------

@@ -169,6 +169,8 @@ REVISION_FIELDS = (
     "player",
     "device",
     "after_completion",
+    "entered_at",
+    "key",
 )
 LOCKED_MANCHES = Joined((Table, "t"), (Round, "r"), (Manche, "m"))
 
@@ -176,15 +178,15 @@ LOCKED_MANCHES = Joined((Table, "t"), (Round, "r"), (Manche, "m"))
 @cache
 def _save_sql(vendor: str) -> dict[str, str]:
     pk, column, table = pk_sql(), column_sql, table_sql
-    lock = " FOR UPDATE OF t" if db().features.has_select_for_update_of else ""
     version = column(Manche, "version")
     assignments = ", ".join(f"{column(Manche, name)} = %s" for name in SHEET_FIELDS)
     revision_columns = ", ".join(column(SheetRevision, name) for name in REVISION_FIELDS)
     return {
-        "lock": f"SELECT {LOCKED_MANCHES.columns()} FROM {table(Table)} t "
+        "lock": f"SELECT {pk} FROM {table(Table)} WHERE {pk} = %s FOR UPDATE",
+        "read": f"SELECT {LOCKED_MANCHES.columns()} FROM {table(Table)} t "
         f"JOIN {table(Round)} r ON r.{pk} = t.{column(Table, 'round')} "
         f"LEFT JOIN {table(Manche)} m ON m.{column(Manche, 'table')} = t.{pk} "
-        f"WHERE t.{pk} = %s ORDER BY m.{column(Manche, 'number')}{lock}",
+        f"WHERE t.{pk} = %s ORDER BY m.{column(Manche, 'number')}",
         "sheet": f"UPDATE {table(Manche)} SET {assignments}, {version} = {version} + 1 "
         f"WHERE {pk} = %s AND {version} = %s",
         "revision": f"INSERT INTO {table(SheetRevision)} ({revision_columns}) "
@@ -200,7 +202,13 @@ def lock_table(table_id: int) -> tuple[Table, Round, list[Manche]]:
     Each change of a table's sheets or status locks the table's row first and its manches, seats and event after
     it, so none waits for another in a circle; what is read after this is what the one before committed.
     """
-    with run(_save_sql(db().vendor)["lock"], [table_id]) as cursor:
+    statements = _save_sql(db().vendor)
+    if db().features.has_select_for_update:
+        # The lock first, the rows after, in a statement of their own: a statement that waited for the lock would
+        # still read the rows as they were when it started, before the change it waited for.
+        with run(statements["lock"], [table_id]):
+            pass
+    with run(statements["read"], [table_id]) as cursor:
         rows = LOCKED_MANCHES.instances(cursor.fetchall())
     if not rows:
         raise Table.DoesNotExist(f"table {table_id}")

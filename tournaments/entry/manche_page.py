@@ -20,7 +20,9 @@ from ..models.event import Confirmation
 from ..models.rounds import DISPUTE_REASON_MAX, TableStatus
 from ..models.sheets import Via
 from ..numbers import whole_number
+from ..services.delivery import delivery_from
 from ..services.sheets import (
+    AlreadyReceived,
     Author,
     ConfirmationRefused,
     InvalidReason,
@@ -32,6 +34,7 @@ from ..services.sheets import (
     confirmation_refusal,
     dispute_sheet,
     disputed_message,
+    received_already,
     record_table_sheet,
 )
 from ..services.tables import CLOSED, NOT_STARTED, TableAtHand
@@ -222,8 +225,12 @@ def posted_values(request, at: TableAtHand) -> dict[str, str]:
 
 
 def closed_page(request, at: TableAtHand, number: int, reason: str, *, route: EntryRoute) -> HttpResponse:
-    """The manche again with why the table takes no change now (403), and what was typed kept on screen."""
+    """The manche again with why the table takes no change now (403), and what was typed kept on screen; a save
+    sent again whose first sending was stored before the table closed is answered as saved."""
     notice = closed_message(at) if reason == CLOSED else _(reason)
+    if received_already(at, number, delivery_from(request.POST)):
+        context = manche_context(at, found_manche(at, number), notice=" ".join([_("Saved."), notice]), route=route)
+        return render_manche(request, at, context)
     values = posted_values(request, at) or None
     if values:
         notice = " ".join([notice, _("Not saved: what you typed is kept below, to show the organiser.")])
@@ -242,8 +249,16 @@ def save_posted_sheet(request, at: TableAtHand, number: int, author: Author, *, 
     try:
         based_on, only_while_open = posted_version(request), not route.organiser
         manche = record_table_sheet(
-            at, number, document, based_on=based_on, author=author, only_while_open=only_while_open
+            at,
+            number,
+            document,
+            based_on=based_on,
+            author=author,
+            only_while_open=only_while_open,
+            delivery=delivery_from(request.POST),
         )
+    except AlreadyReceived as received:
+        manche = received.current
     except NoSuchManche as missing:
         raise Http404 from missing
     except TableClosed as closed:
@@ -251,7 +266,10 @@ def save_posted_sheet(request, at: TableAtHand, number: int, author: Author, *, 
     except scoring.ScoreSheetError as error:
         return render_manche(request, at, context(found_manche(at, number), errors=errors_by_path(error.problems)), 400)
     except StaleSheet as stale:
-        notice = _("Someone else saved this manche meanwhile. Their sheet is shown below yours: check and save again.")
+        notice = _(
+            "Someone else saved this manche meanwhile: their sheet is shown first, yours below it. Save yours again "
+            "to replace theirs, or keep theirs."
+        )
         return render_manche(request, at, context(stale.current, notice=notice, stale=stale.current), status=409)
     if not request.htmx:
         return redirect(f"{route.page()}#manche-{number}")

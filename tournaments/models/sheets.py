@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -70,7 +72,12 @@ class Manche(models.Model):
 
 
 class SheetRevision(models.Model):
-    """One accepted change of a manche's sheet: before, after, when, and through what."""
+    """One accepted change of a manche's sheet: before, after, when, and through what.
+
+    ``changed_at`` is when the server received it; ``entered_at`` when it was saved where it was typed, earlier when
+    a phone kept it through a network drop. ``key`` is the phone's own name for that save: sent again, it is
+    recognised rather than stored twice.
+    """
 
     manche = models.ForeignKey(Manche, on_delete=models.CASCADE, related_name="revisions")
     version = models.PositiveIntegerField(_("version"))
@@ -83,12 +90,26 @@ class SheetRevision(models.Model):
     player = models.ForeignKey("tournaments.Player", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     device = models.CharField(_("device"), max_length=64, blank=True)
     after_completion = models.BooleanField(_("correction after the round was complete"), default=False)
+    entered_at = models.DateTimeField(_("entered at"), null=True, blank=True)
+    key = models.CharField(_("save key"), max_length=64, blank=True)
 
     class Meta:
         ordering = ["manche", "version"]
         verbose_name = _("sheet change")
         verbose_name_plural = _("sheet changes")
-        constraints = [models.UniqueConstraint(fields=["manche", "version"], name="one_revision_per_version")]
+        constraints = [
+            models.UniqueConstraint(fields=["manche", "version"], name="one_revision_per_version"),
+            models.UniqueConstraint(fields=["manche", "key"], condition=~models.Q(key=""), name="one_revision_per_key"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.manche} v{self.version}"
+
+    @property
+    def kept_on_phone(self) -> bool:
+        """Received a while after it was entered: a phone kept it through a network drop."""
+        return self.entered_at is not None and self.changed_at - self.entered_at >= KEPT_NOTICED
+
+
+#: How much later than its entry a change must arrive for the audit trail to show both times.
+KEPT_NOTICED = timedelta(seconds=30)

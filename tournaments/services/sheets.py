@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.errors import Problems
 
 from .. import games, sql
-from ..models import Manche
+from ..models import Manche, SheetRevision
 from ..models.audit import Action
 from ..models.event import Confirmation
 from ..models.rounds import DISPUTE_REASON_MAX, RoundStatus, TableStatus
@@ -22,11 +22,14 @@ from ..models.sheets import Via
 from ..ratings.build import rebuild_event_club
 from ..standings.refresh import mark_stale, sheet_saved
 from .audit import Author, record
+from .delivery import Delivery
 from .results import update_table_results
 from .tables import NOT_STARTED, TableAtHand, table_by_id
 
 __all__ = [
+    "AlreadyReceived",
     "Author",
+    "Delivery",
     "ConfirmationRefused",
     "InvalidReason",
     "NoSuchManche",
@@ -36,6 +39,7 @@ __all__ = [
     "closed_message",
     "dispute_sheet",
     "record_sheet",
+    "received_already",
     "record_table_sheet",
     "resolve_dispute",
 ]
@@ -46,6 +50,15 @@ class StaleSheet(Exception):
 
     def __init__(self, current: Manche):
         super().__init__(f"manche {current.pk} is at version {current.version}")
+        self.current = current
+
+
+class AlreadyReceived(Exception):
+    """A save sent again whose first sending was stored (its answer never reached the phone); ``current`` is the
+    manche as it is now."""
+
+    def __init__(self, current: Manche):
+        super().__init__(f"manche {current.pk} already has this save")
         self.current = current
 
 
@@ -123,8 +136,42 @@ def locked(at: TableAtHand) -> list[Manche]:
     return manches
 
 
+def received_already(at: TableAtHand, number: int, delivery: Delivery) -> bool:
+    """Whether this save (by its key) was stored already as a change of the table's manche ``number``."""
+    if not delivery.key:
+        return False
+    return SheetRevision.objects.filter(manche__table_id=at.table.pk, manche__number=number, key=delivery.key).exists()
+
+
+def keys_since(current: Manche, based_on: int, delivery: Delivery) -> frozenset[str]:
+    """Inside the table's lock: the phones' keys of the changes stored since ``based_on``, when this save has a key
+    and the sheet has changed since; empty otherwise."""
+    if not delivery.key or based_on >= current.version:
+        return frozenset()
+    since = SheetRevision.objects.filter(manche_id=current.pk, version__gt=based_on)
+    return frozenset(since.values_list("key", flat=True))
+
+
+def version_for(current: Manche, based_on: int, delivery: Delivery, since: frozenset[str]) -> int:
+    """The version a save counts as based on: ``based_on``, or the current one when every change since (``since``:
+    their keys) was one of the phone's own saves that got no answer (``delivery.replaces``); StaleSheet when
+    somebody else changed the sheet."""
+    if current.version == based_on:
+        return based_on
+    if since and since <= delivery.replaces:
+        return current.version
+    raise StaleSheet(current)
+
+
 def record_table_sheet(
-    at: TableAtHand, number: int, document: dict, *, based_on: int, author: Author, only_while_open: bool = False
+    at: TableAtHand,
+    number: int,
+    document: dict,
+    *,
+    based_on: int,
+    author: Author,
+    only_while_open: bool = False,
+    delivery: Delivery | None = None,
 ) -> Manche:
     """Score ``document`` and store it as the sheet of the table's manche ``number`` if nobody changed it since
     ``based_on``; returns the manche as stored (``at`` holds the table's manches as they are after the save).
@@ -137,6 +184,7 @@ def record_table_sheet(
     """
     check_size(document)
     check_players(at.names, document)
+    delivery = delivery or Delivery()
     event = at.event
     document = with_event_fields(event, document)
     document, result = games.check(document)
@@ -159,14 +207,16 @@ def record_table_sheet(
     }
     with transaction.atomic():
         manches = locked(at)
+        current = at.manche(number)
+        since = keys_since(current, based_on, delivery) if current else frozenset()
+        if delivery.key in since:
+            raise AlreadyReceived(current)
         closed = at.closed_reason() if only_while_open else None
         if closed:
             raise TableClosed(closed)
-        current = at.manche(number)
         if current is None:
             raise NoSuchManche(number)
-        if current.version != based_on:
-            raise StaleSheet(current)
+        based_on = version_for(current, based_on, delivery, since)
         if not sql.update_sheet(current.pk, based_on, sheet):
             raise StaleSheet(Manche.objects.get(pk=current.pk))
         after_completion = at.round.status == RoundStatus.COMPLETE
@@ -183,6 +233,8 @@ def record_table_sheet(
                 "player": author.player,
                 "device": author.device,
                 "after_completion": after_completion,
+                "entered_at": delivery.entered_at(now),
+                "key": delivery.key,
             }
         )
         for name, value in sheet.items():

@@ -1,0 +1,124 @@
+/* Tablescore: quiet while the server does not answer.
+ *
+ * A page's polls (live standings, the clock, the desk's board) and the live check of a sheet being typed wait
+ * while the server does not answer, longer after each failure (3 s, 6 s, 12 s... at most a minute), instead of
+ * asking every few seconds; none of them waits more than 15 s for an answer, so requests never pile up. The
+ * first answer, the browser coming back online or the page becoming visible again lets them go at once. While
+ * the server does not answer, the page says so in one quiet line ([data-connection]), which says "not sent" when
+ * what failed was a person's own request (a confirmation, a dispute); a sheet's save is kept by outbox.js.
+ *
+ * Other scripts share the state: window.tablescoreNetwork.failed() and .answered() count their own requests,
+ * and the document hears "tablescore:reachable" when the server answers again.
+ */
+(function () {
+  "use strict";
+  if (window.tablescoreNetwork) {
+    return;
+  }
+
+  var FIRST_WAIT = 3000;
+  var LONGEST_WAIT = 60000;
+  var QUIET_TIMEOUT = 15000;
+  var failures = 0;
+  var quietUntil = 0;
+
+  function waitAfter(count) {
+    var wait = Math.min(LONGEST_WAIT, FIRST_WAIT * Math.pow(2, Math.max(0, count - 1)));
+    return wait * (0.8 + 0.4 * Math.random());
+  }
+
+  function show(unsent) {
+    var line = document.querySelector("[data-connection]");
+    if (!line) {
+      return;
+    }
+    line.hidden = failures === 0;
+    if (failures === 0 || unsent) {
+      line.textContent = unsent ? line.dataset.unsent : line.dataset.waiting;
+    }
+  }
+
+  /* ``unsent``: what failed was something the person asked for (confirm, dispute...), not a poll. */
+  function failed(unsent) {
+    failures += 1;
+    quietUntil = Date.now() + waitAfter(failures);
+    show(unsent === true);
+  }
+
+  function answered() {
+    var wasDown = failures > 0;
+    failures = 0;
+    quietUntil = 0;
+    show();
+    if (wasDown) {
+      document.dispatchEvent(new CustomEvent("tablescore:reachable"));
+    }
+  }
+
+  function letGo() {
+    quietUntil = 0;
+    document.dispatchEvent(new CustomEvent("tablescore:retry"));
+  }
+
+  /* A poll ("every 3s") or a live check: asked by the page, not by the person. */
+  function quiet(elt) {
+    if (!elt || !elt.getAttribute) {
+      return false;
+    }
+    var trigger = elt.getAttribute("hx-trigger") || "";
+    return /(^|,)\s*every\s/.test(trigger) || elt.classList.contains("sheet-extra");
+  }
+
+  function unanswered(status) {
+    return status === 0 || status === 502 || status === 504;
+  }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (quiet(event.detail.elt) && !event.detail.timeout) {
+      event.detail.timeout = QUIET_TIMEOUT;
+    }
+  });
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (quiet(event.detail.elt) && Date.now() < quietUntil) {
+      event.preventDefault();
+    }
+  });
+
+  /* An aborted request (a newer one replaced it) says nothing about the server. */
+  function requestFailed(event) {
+    var elt = event.detail.elt;
+    failed(!quiet(elt) && !(elt && elt.matches && elt.matches("form.sheet")));
+  }
+
+  document.addEventListener("htmx:sendError", requestFailed);
+  document.addEventListener("htmx:timeout", requestFailed);
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (!xhr || xhr.status === 0) {
+      return;
+    }
+    if (unanswered(xhr.status)) {
+      failed();
+    } else {
+      answered();
+    }
+  });
+
+  window.addEventListener("online", letGo);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") {
+      letGo();
+    }
+  });
+
+  window.tablescoreNetwork = {
+    failed: failed,
+    answered: answered,
+    unanswered: unanswered,
+    waitAfter: waitAfter,
+    down: function () {
+      return failures > 0;
+    },
+  };
+})();

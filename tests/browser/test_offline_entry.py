@@ -1,0 +1,442 @@
+"""When the Wi-Fi drops: a phone keeps every sheet it was given and sends it when the server answers again.
+
+Phones at 360 px save sheets with the network off (``context.set_offline``) or with the server stopped, reload
+without any network (the service worker's copy, on ``localhost``, a secure context), and see what was kept arrive
+once the server answers: stored once, the standings moved, a conflicting sheet shown beside theirs, a sheet the
+rules refuse shown with its errors. A page without a service worker (plain http on a club's network) still keeps
+and sends what it was given while it is open.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import socket
+import time
+
+import pytest
+from django.contrib.staticfiles.handlers import StaticFilesHandler
+from django.core.servers.basehttp import ThreadedWSGIServer
+from django.test.testcases import LiveServerThread, QuietWSGIRequestHandler
+from playwright.sync_api import Page, expect
+
+from tests.factories import seat_by_hand
+from tournaments.models import Event, Manche, Player, SheetRevision, Table
+from tournaments.models.rounds import RoundStatus
+
+from .conftest import PHONE, WAIT_MS
+from .helpers import screenshot, settled
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+#: The winner sits fourth, and sorts last by name: the standings' top row changes when the sheet arrives.
+NAMES = ["Ada Bellini", "Bruno Carta", "Carla Dossi", "Zeno Winkler"]
+#: Cheese points and cards left per seat, in seat order: a sheet the rules accept, seat 4 first.
+GOOD = [(1, 1), (4, 2), (6, 3), (10, 6)]
+#: The same table's other result, seat 1 first.
+OTHER = [(10, 6), (6, 3), (4, 2), (1, 1)]
+#: Ten cheese points cannot come from one card: refused at seat 1's card.
+REFUSED = [(10, 1), (6, 3), (4, 2), (1, 1)]
+KEPT = "Saved on this phone, not sent yet"
+#: How soon a sheet that arrives moves the public standings (seconds).
+STANDINGS_LAG = 5
+
+
+def started_table() -> Table:
+    event = Event.objects.create(
+        name="Serata senza rete",
+        date=datetime.date(2026, 11, 26),
+        game="cheese-rescue",
+        table_size=4,
+        manches_per_round=2,
+        rounds_planned=2,
+        confirmation_required=True,
+        confirmation="phone",
+        public=True,
+    )
+    players = [Player.objects.create(event=event, name=name, club="Circolo") for name in NAMES]
+    return seat_by_hand(event, 1, [[p.pk for p in players]], status=RoundStatus.IN_PLAY).tables.get()
+
+
+@pytest.fixture
+def phones(browser, live_server):
+    """Opens a phone (360 px, touch) on the live server or on ``base_url``: another person's phone each call."""
+    contexts = []
+
+    def open_phone(base_url: str = live_server.url, *, service_workers: str = "allow") -> Page:
+        context = browser.new_context(
+            viewport=PHONE,
+            is_mobile=True,
+            has_touch=True,
+            device_scale_factor=2,
+            base_url=base_url,
+            locale="en-GB",
+            timezone_id="Europe/Rome",
+            service_workers=service_workers,
+        )
+        context.set_default_timeout(WAIT_MS)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+def open_table(page: Page, path: str, seat: str | None = NAMES[0], *, offline_copy: bool = True) -> None:
+    page.goto(path)
+    if seat:
+        page.get_by_role("group", name="I am").get_by_role("radio", name=seat, exact=True).check()
+    if offline_copy:
+        kept_by_service_worker(page)
+
+
+def kept_by_service_worker(page: Page) -> None:
+    """Wait until the page's service worker answers for it (the page's own script registers it)."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not page.evaluate("Boolean(navigator.serviceWorker.controller)"):
+        assert time.monotonic() < deadline, "no service worker took the page in hand"
+        time.sleep(0.05)
+
+
+def fill(page: Page, manche: int, tallies: list[tuple[int, int]]) -> None:
+    fold = page.locator(f"#manche-{manche} details.sheet-fold:not([open]) > summary")
+    if fold.count():
+        fold.click()
+    for seat, (points, cards) in enumerate(tallies):
+        card = page.locator(f"#card-{manche}-{seat}")
+        card.get_by_label("Cheese points left").fill(str(points))
+        card.get_by_label("Cheese cards left").fill(str(cards))
+
+
+def save(page: Page, manche: int) -> None:
+    page.locator(f"#save-{manche}").click()
+
+
+def outbox(page: Page):
+    return page.locator("[data-outbox]")
+
+
+def points_typed(page: Page, manche: int, seat: int):
+    return page.locator(f"#card-{manche}-{seat}").get_by_label("Cheese points left")
+
+
+def sheet_of(table: Table, number: int = 1) -> Manche:
+    return Manche.objects.get(table=table, number=number)
+
+
+def stored_within(table: Table, number: int, seconds: float) -> Manche:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        manche = sheet_of(table, number)
+        if manche.document:
+            return manche
+        time.sleep(0.1)
+    raise AssertionError(f"manche {number} of table {table.number} was not stored within {seconds} s")
+
+
+def test_a_sheet_saved_offline_survives_a_reload_and_arrives_once_the_network_is_back(phones, page):
+    table = started_table()
+    event = table.round.event
+    phone = phones()
+    link = f"/t/{table.token}/"
+    open_table(phone, link)
+    fill(phone, 1, GOOD)
+    settled(phone)
+    page.goto(f"/e/{event.slug}/standings/")
+    leader = page.locator("table.standings tbody tr").first
+    expect(leader).not_to_contain_text(NAMES[3])
+
+    phone.context.set_offline(True)
+    save(phone, 1)
+    expect(outbox(phone)).to_contain_text(f"{KEPT} (1)")
+    expect(phone.locator("#manche-1 .kept-note")).to_contain_text(KEPT)
+    assert sheet_of(table).document is None
+    screenshot(phone, "offline-kept")
+
+    phone.reload()
+    expect(phone.get_by_role("heading", name="Table 1")).to_be_visible()
+    expect(outbox(phone)).to_contain_text(f"{KEPT} (1)")
+    expect(outbox(phone).get_by_role("button", name="Send now")).to_be_visible()
+    expect(points_typed(phone, 1, 3)).to_have_value("10")
+    expect(phone.get_by_role("group", name="I am").get_by_role("radio", name=NAMES[0])).to_be_checked()
+    expect(phone.locator("[data-connection]")).to_be_visible()
+    assert sheet_of(table).document is None
+    screenshot(phone, "offline-reloaded", full_page=True)
+
+    phone.context.set_offline(False)
+    online = time.monotonic()
+    stored = stored_within(table, 1, STANDINGS_LAG)
+    expect(leader).to_contain_text(NAMES[3], timeout=(STANDINGS_LAG - (time.monotonic() - online)) * 1000 + 3000)
+    assert time.monotonic() - online <= STANDINGS_LAG + 3, "the standings moved within seconds of the sheet arriving"
+    expect(phone.locator("#manche-1 .notice")).to_contain_text("Saved.")
+    expect(outbox(phone)).to_be_hidden()
+    assert [t["cheese_points"] for t in stored.document["tallies"]] == [1, 4, 6, 10]
+    revision = SheetRevision.objects.get(manche=stored)
+    assert revision.key and revision.entered_at < revision.changed_at
+    assert (revision.seat, revision.via) == (1, "link")
+
+
+def kept_while_another_phone_saved(phones) -> tuple[Table, Page]:
+    """The first phone keeps its sheet of manche 1 offline while a second phone saves its own; then the first
+    phone's network comes back."""
+    table = started_table()
+    link = f"/t/{table.token}/"
+    first, second = phones(), phones()
+    open_table(first, link, NAMES[0])
+    open_table(second, link, NAMES[1])
+    first.context.set_offline(True)
+    fill(first, 1, GOOD)
+    settled(first)
+    save(first, 1)
+    expect(outbox(first)).to_contain_text(f"{KEPT} (1)")
+    fill(second, 1, OTHER)
+    settled(second)
+    save(second, 1)
+    expect(second.locator("#manche-1 .notice")).to_contain_text("Saved.")
+    first.context.set_offline(False)
+    return table, first
+
+
+def test_a_kept_sheet_meets_another_phones_save_of_the_same_manche_and_the_player_keeps_their_own(phones):
+    table, first = kept_while_another_phone_saved(phones)
+    expect(first.locator("#manche-1 .notice")).to_contain_text("Someone else saved this manche meanwhile")
+    theirs = first.locator("#manche-1 .stale")
+    expect(theirs).to_contain_text("The sheet saved meanwhile says:")
+    expect(theirs.locator("table.ranking tbody tr").first).to_contain_text(NAMES[0])
+    expect(points_typed(first, 1, 3)).to_have_value("10")
+    expect(outbox(first)).to_be_hidden()
+    assert [t["cheese_points"] for t in sheet_of(table).document["tallies"]] == [10, 6, 4, 1]
+    screenshot(first, "offline-conflict", full_page=True)
+
+    settled(first)
+    save(first, 1)
+    expect(first.locator("#manche-1 .notice")).to_contain_text("Saved.")
+    assert [t["cheese_points"] for t in sheet_of(table).document["tallies"]] == [1, 4, 6, 10]
+    assert SheetRevision.objects.filter(manche__table=table).count() == 2
+
+
+def test_a_kept_sheet_meets_another_phones_save_and_the_player_keeps_the_other(phones):
+    table, first = kept_while_another_phone_saved(phones)
+    first.locator("#manche-1 .stale").get_by_role("link", name="Keep theirs").click()
+    expect(first.locator("#manche-1 .stale")).to_have_count(0)
+    expect(first.locator("#manche-1 table.ranking tbody tr").first).to_contain_text(NAMES[0])
+    expect(points_typed(first, 1, 3)).to_have_value("1")
+    assert [t["cheese_points"] for t in sheet_of(table).document["tallies"]] == [10, 6, 4, 1]
+    assert SheetRevision.objects.filter(manche__table=table).count() == 1
+
+
+def test_two_manches_kept_at_once_both_arrive(phones):
+    table = started_table()
+    phone = phones()
+    open_table(phone, f"/t/{table.token}/")
+    phone.context.set_offline(True)
+    fill(phone, 1, GOOD)
+    save(phone, 1)
+    expect(outbox(phone)).to_contain_text(f"{KEPT} (1)")
+    fill(phone, 2, OTHER)
+    save(phone, 2)
+    expect(outbox(phone)).to_contain_text(f"{KEPT} (2)")
+    expect(outbox(phone).get_by_role("listitem")).to_have_text(["Table 1 · Game 1", "Table 1 · Game 2"])
+    phone.reload()
+    expect(outbox(phone)).to_contain_text(f"{KEPT} (2)")
+    expect(points_typed(phone, 2, 0)).to_have_value("10")
+
+    phone.context.set_offline(False)
+    expect(phone.locator("#manche-1 .notice")).to_contain_text("Saved.")
+    expect(phone.locator("#manche-2 .notice")).to_contain_text("Saved.")
+    expect(outbox(phone)).to_be_hidden()
+    assert [sheet_of(table, n).version for n in (1, 2)] == [1, 1]
+    assert SheetRevision.objects.filter(manche__table=table).count() == 2
+
+
+def test_a_kept_sheet_the_rules_refuse_shows_its_errors_when_it_arrives(phones):
+    table = started_table()
+    phone = phones()
+    open_table(phone, f"/t/{table.token}/")
+    phone.context.set_offline(True)
+    fill(phone, 1, REFUSED)
+    save(phone, 1)
+    expect(outbox(phone)).to_contain_text(f"{KEPT} (1)")
+
+    phone.context.set_offline(False)
+    expect(phone.locator("#card-1-0").get_by_role("alert")).to_contain_text("10 points cannot come from 1")
+    expect(points_typed(phone, 1, 0)).to_have_value("10")
+    expect(outbox(phone)).to_be_hidden()
+    assert sheet_of(table).document is None
+    screenshot(phone, "offline-refused")
+
+    phone.locator("#card-1-0").get_by_label("Cheese cards left").fill("6")
+    settled(phone)
+    save(phone, 1)
+    expect(phone.locator("#manche-1 .notice")).to_contain_text("Saved.")
+    assert sheet_of(table).document is not None
+
+
+def test_a_players_own_link_keeps_the_sheet_and_its_home_page_sends_it(phones):
+    table = started_table()
+    player = table.seats.get(position=2).player
+    phone = phones()
+    home = f"/p/{player.token}/"
+    phone.goto(home)
+    kept_by_service_worker(phone)
+    phone.locator(f"a[href*='/tables/{table.pk}/']").first.click()
+    expect(phone.get_by_role("heading", name="Table 1")).to_be_visible()
+    kept_by_service_worker(phone)
+
+    phone.context.set_offline(True)
+    fill(phone, 1, GOOD)
+    save(phone, 1)
+    expect(outbox(phone)).to_contain_text(f"{KEPT} (1)")
+    phone.reload()
+    expect(points_typed(phone, 1, 3)).to_have_value("10")
+    phone.goto(home)
+    expect(phone.get_by_role("heading", name=player.name)).to_be_visible()
+    expect(outbox(phone)).to_contain_text(f"{KEPT} (1)")
+    expect(outbox(phone).get_by_role("link", name="Table 1 · Game 1")).to_be_visible()
+
+    phone.context.set_offline(False)
+    expect(outbox(phone)).to_contain_text("Sent: Table 1 · Game 1")
+    stored = sheet_of(table)
+    assert stored.entered_player_id == player.pk
+    assert SheetRevision.objects.filter(manche=stored).count() == 1
+
+
+def test_a_save_whose_answer_was_lost_is_kept_and_stored_once_without_a_service_worker(phones):
+    table = started_table()
+    phone = phones(service_workers="block")
+    open_table(phone, f"/t/{table.token}/", offline_copy=False)
+    assert phone.evaluate("navigator.serviceWorker.controller") is None
+
+    def answer_lost(route) -> None:
+        route.fetch()
+        route.abort("connectionreset")
+
+    phone.route("**/manches/1/", answer_lost)
+    fill(phone, 1, GOOD)
+    settled(phone)
+    save(phone, 1)
+    expect(outbox(phone)).to_contain_text(f"{KEPT} (1)")
+    expect(phone.locator("[data-connection]")).to_be_visible()
+    assert sheet_of(table).version == 1, "the save reached the server; only its answer was lost"
+
+    phone.unroute("**/manches/1/")
+    outbox(phone).get_by_role("button", name="Send now").click()
+    expect(phone.locator("#manche-1 .notice")).to_contain_text("Saved.")
+    expect(outbox(phone)).to_be_hidden()
+    assert sheet_of(table).version == 1
+    assert SheetRevision.objects.filter(manche__table=table).count() == 1
+
+
+class ClosingServer(ThreadedWSGIServer):
+    """Closes the connections it keeps alive as it closes, as a stopped server's do."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.connections: list[socket.socket] = []
+
+    def get_request(self):
+        connection, address = super().get_request()
+        self.connections.append(connection)
+        return connection, address
+
+    def server_close(self) -> None:
+        super().server_close()
+        for connection in self.connections:
+            with contextlib.suppress(OSError):
+                connection.shutdown(socket.SHUT_RDWR)
+
+
+class RestartingServerThread(LiveServerThread):
+    """A live server whose port can be taken again at once after it stops, as a laptop's server restarts."""
+
+    server_class = ClosingServer
+
+    def _create_server(self, connections_override=None):
+        return self.server_class(
+            (self.host, self.port),
+            QuietWSGIRequestHandler,
+            allow_reuse_address=True,
+            connections_override=connections_override,
+        )
+
+
+class Laptop:
+    """The app served on a port of its own, stopped and started again."""
+
+    def __init__(self):
+        with socket.socket() as probe:
+            probe.bind(("localhost", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"http://localhost:{self.port}"
+        self.thread: LiveServerThread | None = None
+
+    def start(self) -> None:
+        self.thread = RestartingServerThread("localhost", StaticFilesHandler, port=self.port)
+        self.thread.daemon = True
+        self.thread.start()
+        self.thread.is_ready.wait()
+        if self.thread.error:
+            raise self.thread.error
+
+    def stop(self) -> None:
+        if self.thread is not None:
+            self.thread.terminate()
+            self.thread = None
+
+
+@pytest.fixture
+def laptop():
+    server = Laptop()
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_a_sheet_saved_while_the_server_is_stopped_arrives_when_it_starts_again(phones, laptop, settings):
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "localhost"]
+    table = started_table()
+    phone = phones(laptop.url)
+    open_table(phone, f"/t/{table.token}/")
+    fill(phone, 1, GOOD)
+    settled(phone)
+
+    laptop.stop()
+    save(phone, 1)
+    expect(outbox(phone)).to_contain_text(f"{KEPT} (1)")
+    expect(phone.locator("[data-connection]")).to_be_visible()
+    phone.reload()
+    expect(outbox(phone)).to_contain_text(f"{KEPT} (1)")
+    assert sheet_of(table).document is None
+
+    laptop.start()
+    expect(phone.locator("#manche-1 .notice")).to_contain_text("Saved.", timeout=30_000)
+    expect(outbox(phone)).to_be_hidden()
+    expect(phone.locator("[data-connection]")).to_be_hidden()
+    assert SheetRevision.objects.filter(manche__table=table).count() == 1
+
+
+def test_the_live_standings_ask_less_often_while_offline_and_resume_by_themselves(context, live_server):
+    table = started_table()
+    event = table.round.event
+    page = context.new_page()
+    asked: list[float] = []
+    page.on("request", lambda request: "/standings/live/" in request.url and asked.append(time.monotonic()))
+    answers: list[int] = []
+    page.on("response", lambda response: "/standings/live/" in response.url and answers.append(response.status))
+    page.goto(f"/e/{event.slug}/standings/")
+    expect(page.locator("table.standings")).to_be_visible()
+
+    context.set_offline(True)
+    offline = time.monotonic()
+    page.wait_for_timeout(20_000)
+    tries = [moment for moment in asked if moment >= offline]
+    gaps = [later - earlier for earlier, later in zip(tries, tries[1:])]
+    assert 2 <= len(tries) <= 5, f"every 3 s would ask 6 or 7 times in 20 s; backing off, at most 5: {tries}"
+    assert max(gaps) >= 5.5, f"each failure makes the next wait longer: {gaps}"
+    expect(page.locator("[data-connection]")).to_be_visible()
+
+    answered = len(answers)
+    context.set_offline(False)
+    expect(page.locator("[data-connection]")).to_be_hidden(timeout=5_000)
+    assert len(answers) > answered
