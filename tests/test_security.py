@@ -62,6 +62,8 @@ PUBLIC_URLS = {
     "season_csv",
     "season_xlsx",
     "season_pdf",
+    # The service worker's script: the same for everyone, it holds no data.
+    "service_worker",
 }
 SCORER_URLS = {
     "table",
