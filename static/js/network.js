@@ -1,7 +1,7 @@
 /* Tablescore: quiet while the server does not answer.
  *
  * A page's polls (live standings, the clock, the desk's board) and the live check of a sheet being typed wait
- * while the server does not answer, longer after each failure (3 s, 6 s, 12 s... at most a minute), instead of
+ * while the server does not answer, longer after each failure (3 s, 6 s, 12 s... at most 30 s), instead of
  * asking every few seconds; none of them waits more than 15 s for an answer, so requests never pile up. The
  * first answer, the browser coming back online or the page becoming visible again lets them go at once. While
  * the server does not answer, the page says so in one quiet line ([data-connection]), which says "not sent" when
@@ -17,13 +17,14 @@
   }
 
   var FIRST_WAIT = 3000;
-  var LONGEST_WAIT = 60000;
+  var LONGEST_WAIT = 30000;
   var QUIET_TIMEOUT = 15000;
   var failures = 0;
   var quietUntil = 0;
 
-  function waitAfter(count) {
-    var wait = Math.min(LONGEST_WAIT, FIRST_WAIT * Math.pow(2, Math.max(0, count - 1)));
+  /* How long to wait after ``count`` failures in a row: 3 s, 6 s, 12 s..., at most ``longest`` ms (30 s). */
+  function waitAfter(count, longest) {
+    var wait = Math.min(longest || LONGEST_WAIT, FIRST_WAIT * Math.pow(2, Math.max(0, count - 1)));
     return wait * (0.8 + 0.4 * Math.random());
   }
 

@@ -23,6 +23,9 @@
   var STORE = "tablescore:outbox";
   var PAGES = "tablescore-pages";
   var SAVE_TIMEOUT = 20000;
+  /* A kept sheet is tried again at least this often (ms): a few bytes, so that it arrives soon after the server
+   * is back even when nothing else on the page asks. */
+  var LONGEST_WAIT = 15000;
   var network = window.tablescoreNetwork;
   var sending = false;
   var timer = null;
@@ -170,7 +173,7 @@
     change(key, function (entry) {
       entry.fresh = false;
       entry.tries = (entry.tries || 0) + 1;
-      entry.nextAt = Date.now() + network.waitAfter(entry.tries);
+      entry.nextAt = Date.now() + network.waitAfter(entry.tries, LONGEST_WAIT);
       return entry;
     });
     network.failed();
