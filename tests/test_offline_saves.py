@@ -19,7 +19,7 @@ from django.http import QueryDict
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.formats import date_format
+from django.utils.formats import date_format, time_format
 
 from tests import test_table_entry
 from tests.test_table_entry import fields
@@ -195,6 +195,12 @@ def shown(moment) -> str:
     return date_format(timezone.localtime(moment), "DATETIME_FORMAT")
 
 
+def entered(revision) -> str:
+    """When a kept change was entered, as the desk writes it: the time alone on the day it was received."""
+    moment, received = timezone.localtime(revision.entered_at), timezone.localtime(revision.changed_at)
+    return f"at {time_format(moment, 'TIME_FORMAT')}" if moment.date() == received.date() else shown(moment)
+
+
 def desk_page(client, event, table) -> str:
     return client.get(reverse("tournaments:desk_table", args=[event.slug, table.pk])).content.decode()
 
@@ -206,7 +212,7 @@ def test_a_sheet_kept_three_minutes_is_dated_when_it_was_entered_and_the_desk_sa
     assert revision.kept_on_phone
     page = desk_page(organiser_client, event, tables[0])
     assert f"Received {shown(revision.changed_at)}" in page
-    assert f"entered {shown(revision.entered_at)}, kept on the phone until it could be sent" in page
+    assert f"entered {entered(revision)}, kept on the phone until it could be sent" in page
 
 
 @pytest.mark.parametrize("kept_ms", [None, 29_999], ids=["not-kept", "kept-under-30-s"])
@@ -220,10 +226,12 @@ def test_a_sheet_sent_at_once_shows_only_when_it_changed(organiser_client, event
     assert "Received" not in page and "kept on the phone" not in page
 
 
-def test_a_sheet_kept_longer_than_two_days_is_dated_two_days_back(tables):
+def test_a_sheet_kept_longer_than_two_days_is_dated_two_days_back_with_its_date(organiser_client, event, tables):
     send(Client(), table_url(tables[0]), key=FIRST, kept_ms=5 * 24 * 3600 * 1000)
     revision = SheetRevision.objects.get(manche=manche(tables[0]))
     assert revision.changed_at - revision.entered_at == timedelta(days=2)
+    page = desk_page(organiser_client, event, tables[0])
+    assert f"entered {shown(revision.entered_at)}, kept on the phone" in page
 
 
 def test_kept_on_phone_starts_at_thirty_seconds():
