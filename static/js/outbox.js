@@ -11,7 +11,8 @@
  *
  * Opening the page again (a reload, the browser reopened) puts what was kept back in its form. Where the page is
  * a secure context a service worker keeps a copy of the page and of what it loads, so that a reload without any
- * network still shows the kept sheets; this script keeps that copy up to date after every answered save.
+ * network still shows the kept sheets; this script takes that copy again, after answered saves, when the page is
+ * put away.
  */
 (function () {
   "use strict";
@@ -26,6 +27,8 @@
   /* A kept sheet is tried again at least this often (ms): a few bytes, so that it arrives soon after the server
    * is back even when nothing else on the page asks. */
   var LONGEST_WAIT = 15000;
+  /* The shortest wait between two tries of one kept sheet but for "Send now" and the browser going online (ms). */
+  var SOON = 2000;
   var network = window.tablescoreNetwork;
   var sending = false;
   var timer = null;
@@ -141,7 +144,7 @@
     var key = form.dataset.outboxKey;
     var outcome = outcomeOf(status, xhr ? xhr.responseText : "");
     if (outcome === "retry") {
-      failedOnce(key);
+      failedOnce(key, false);
     } else if (outcome === "stuck") {
       change(key, function (entry) {
         entry.stuck = status;
@@ -169,15 +172,34 @@
     return "stuck";
   }
 
-  function failedOnce(key) {
+  /* A kept save got no answer that counts (``unreachable``: none at all); it waits longer before its next try. */
+  function failedOnce(key, unreachable) {
     change(key, function (entry) {
       entry.fresh = false;
       entry.tries = (entry.tries || 0) + 1;
-      entry.nextAt = Date.now() + network.waitAfter(entry.tries, LONGEST_WAIT);
+      entry.triedAt = Date.now();
+      entry.nextAt = entry.triedAt + network.waitAfter(entry.tries, LONGEST_WAIT);
       return entry;
     });
-    network.failed();
+    if (unreachable) {
+      network.failed();
+    }
     schedule();
+  }
+
+  /* Something says the server may answer again (another request got an answer, the page is looked at again): the
+   * kept saves go as soon as their last try is SOON ms old, never in a burst. */
+  function soon() {
+    var now = Date.now();
+    write(
+      read().map(function (entry) {
+        if (!entry.fresh && entry.triedAt) {
+          entry.nextAt = Math.min(entry.nextAt || now, Math.max(now, entry.triedAt + SOON));
+        }
+        return entry;
+      })
+    );
+    flush(false);
   }
 
   /* Sending what was kept ----------------------------------------------------------------------------------------- */
@@ -257,7 +279,7 @@
         });
       })
       .catch(function () {
-        failedOnce(entry.key);
+        failedOnce(entry.key, true);
         return false;
       })
       .finally(function () {
@@ -270,7 +292,7 @@
   function arrived(entry, status, text) {
     var outcome = outcomeOf(status, text);
     if (outcome === "retry") {
-      failedOnce(entry.key);
+      failedOnce(entry.key, network.unanswered(status));
       return false;
     }
     network.answered();
@@ -377,23 +399,31 @@
 
   /* The page's copy for a reload without network ------------------------------------------------------------------- */
 
-  var copyTimer = null;
+  var copyBehind = false;
 
+  /* The page changed on the server (a save, "I am"): its copy is taken again when the page is put away (the phone
+   * locked, another tab), the moment a browser may discard it, rather than after every save. */
   function refreshCopy() {
-    if (!window.caches || !navigator.serviceWorker) {
-      return;
-    }
-    window.clearTimeout(copyTimer);
-    copyTimer = window.setTimeout(function () {
-      window.caches
-        .open(PAGES)
-        .then(function (cache) {
-          return cache.add(window.location.pathname);
-        })
-        .catch(function () {});
-    }, 1500);
+    copyBehind = Boolean(window.caches && navigator.serviceWorker);
   }
 
+  function takeCopy() {
+    if (!copyBehind) {
+      return;
+    }
+    copyBehind = false;
+    window.caches
+      .open(PAGES)
+      .then(function (cache) {
+        return cache.add(window.location.pathname);
+      })
+      .catch(function () {
+        copyBehind = true;
+      });
+  }
+
+  /* Register the service worker for this kind of page (/t/ or /p/), and once the page has loaded, keep a copy of it
+   * and of what it loads when none is kept yet: the service worker keeps the copies of later visits itself. */
   function keepCopies(box) {
     if (!box.dataset.worker || !("serviceWorker" in navigator) || !window.caches) {
       return;
@@ -405,19 +435,33 @@
     ) {
       return element.src || element.href;
     });
-    window.caches
-      .open(PAGES)
-      .then(function (cache) {
-        return Promise.all(
-          assets.concat([window.location.pathname]).map(function (url) {
-            return cache.match(url, { ignoreVary: true }).then(function (found) {
-              return found ? null : cache.add(url);
-            });
-          })
-        );
-      })
-      .catch(function () {});
+    function copyMissing() {
+      window.caches
+        .open(PAGES)
+        .then(function (cache) {
+          return Promise.all(
+            assets.concat([window.location.pathname]).map(function (url) {
+              return cache.match(url, { ignoreVary: true }).then(function (found) {
+                return found ? null : cache.add(url);
+              });
+            })
+          );
+        })
+        .catch(function () {});
+    }
+    if (document.readyState === "complete") {
+      copyMissing();
+    } else {
+      window.addEventListener("load", copyMissing);
+    }
   }
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") {
+      takeCopy();
+    }
+  });
+  window.addEventListener("pagehide", takeCopy);
 
   var sentTimer = null;
 
@@ -547,12 +591,8 @@
   }
 
   window.addEventListener("online", sendNow);
-  document.addEventListener("tablescore:reachable", function () {
-    flush(true);
-  });
-  document.addEventListener("tablescore:retry", function () {
-    flush(true);
-  });
+  document.addEventListener("tablescore:reachable", soon);
+  document.addEventListener("tablescore:retry", soon);
   window.addEventListener("storage", function (event) {
     if (event.key === STORE) {
       show();

@@ -92,10 +92,12 @@ def open_table(page: Page, path: str, seat: str | None = NAMES[0], *, offline_co
 
 
 def kept_by_service_worker(page: Page) -> None:
-    """Wait until the page's service worker answers for it (the page's own script registers it)."""
+    """Wait until the page's service worker answers for it and a copy of the page is kept (the page's own script
+    registers the one and takes the other once the page has loaded)."""
     deadline = time.monotonic() + WAIT_MS / 1000
-    while not page.evaluate("Boolean(navigator.serviceWorker.controller)"):
-        assert time.monotonic() < deadline, "no service worker took the page in hand"
+    kept = "caches.match(location.pathname, {ignoreVary: true}).then(Boolean)"
+    while not page.evaluate(f"navigator.serviceWorker.controller !== null && {kept}"):
+        assert time.monotonic() < deadline, "no service worker took the page in hand, or no copy of it is kept"
         time.sleep(0.05)
 
 
@@ -321,11 +323,33 @@ def test_a_save_whose_answer_was_lost_is_kept_and_stored_once_without_a_service_
     assert sheet_of(table).version == 1, "the save reached the server; only its answer was lost"
 
     phone.unroute("**/manches/1/")
-    outbox(phone).get_by_role("button", name="Send now").click()
     expect(phone.locator("#manche-1 .notice")).to_contain_text("Saved.")
     expect(outbox(phone)).to_be_hidden()
     assert sheet_of(table).version == 1
     assert SheetRevision.objects.filter(manche__table=table).count() == 1
+
+
+def test_send_now_tries_again_at_once_whatever_the_wait(phones):
+    table = started_table()
+    phone = phones(service_workers="block")
+    open_table(phone, f"/t/{table.token}/", offline_copy=False)
+    tries: list[float] = []
+
+    def unreachable(route) -> None:
+        tries.append(time.monotonic())
+        route.abort("connectionrefused")
+
+    phone.route("**/manches/1/", unreachable)
+    fill(phone, 1, GOOD)
+    settled(phone)
+    save(phone, 1)
+    expect(outbox(phone)).to_contain_text("next try in")
+    assert len(tries) == 1
+    outbox(phone).get_by_role("button", name="Send now").click()
+    phone.wait_for_timeout(1000)
+    assert len(tries) == 2 and tries[1] - tries[0] < 2.4, "sent again at once, not after the wait (3 s at least)"
+    expect(outbox(phone)).to_contain_text(f"{KEPT} (1)")
+    assert sheet_of(table).document is None
 
 
 class ClosingServer(ThreadedWSGIServer):
