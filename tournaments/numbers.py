@@ -18,3 +18,14 @@ def whole_number(text: object, maximum: int, minimum: int = 0) -> int | None:
         return None
     number = int(text)
     return number if minimum <= number <= maximum else None
+
+
+#: Up to eighteen ASCII digits: any count a device sends (milliseconds since 1970 have thirteen).
+LONG_DIGITS = re.compile(r"[0-9]{1,18}")
+
+
+def clipped_number(text: object, maximum: int) -> int | None:
+    """``text`` read as a whole number, ``maximum`` when it is larger; None for anything else."""
+    if not isinstance(text, str) or LONG_DIGITS.fullmatch(text) is None:
+        return None
+    return min(int(text), maximum)

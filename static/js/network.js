@@ -118,8 +118,5 @@
     answered: answered,
     unanswered: unanswered,
     waitAfter: waitAfter,
-    down: function () {
-      return failures > 0;
-    },
   };
 })();

@@ -20,9 +20,10 @@ from django.core.servers.basehttp import ThreadedWSGIServer
 from django.test.testcases import LiveServerThread, QuietWSGIRequestHandler
 from playwright.sync_api import Page, expect
 
-from tests.factories import seat_by_hand
+from tests.factories import cheese_tallies, enter, seat_by_hand
 from tournaments.models import Event, Manche, Player, SheetRevision, Table
 from tournaments.models.rounds import RoundStatus
+from tournaments.models.tokens import new_token
 
 from .conftest import PHONE, WAIT_MS
 from .helpers import screenshot, settled
@@ -228,14 +229,20 @@ def test_a_kept_sheet_meets_another_phones_save_and_the_player_keeps_the_other(p
     assert SheetRevision.objects.filter(manche__table=table).count() == 1
 
 
-def test_two_manches_kept_at_once_both_arrive(phones):
+def kept_offline(phones, tallies: list[tuple[int, int]], **options) -> tuple[Table, Page]:
+    """A phone at a new table saves ``tallies`` as game 1 with its network off: the sheet is kept."""
     table = started_table()
-    phone = phones()
-    open_table(phone, f"/t/{table.token}/")
+    phone = phones(**options)
+    open_table(phone, f"/t/{table.token}/", offline_copy=options.get("service_workers") != "block")
     phone.context.set_offline(True)
-    fill(phone, 1, GOOD)
+    fill(phone, 1, tallies)
     save(phone, 1)
     expect(outbox(phone)).to_contain_text(f"{KEPT} (1)")
+    return table, phone
+
+
+def test_two_manches_kept_at_once_both_arrive(phones):
+    table, phone = kept_offline(phones, GOOD)
     fill(phone, 2, OTHER)
     save(phone, 2)
     expect(outbox(phone)).to_contain_text(f"{KEPT} (2)")
@@ -253,13 +260,7 @@ def test_two_manches_kept_at_once_both_arrive(phones):
 
 
 def test_a_kept_sheet_the_rules_refuse_shows_its_errors_when_it_arrives(phones):
-    table = started_table()
-    phone = phones()
-    open_table(phone, f"/t/{table.token}/")
-    phone.context.set_offline(True)
-    fill(phone, 1, REFUSED)
-    save(phone, 1)
-    expect(outbox(phone)).to_contain_text(f"{KEPT} (1)")
+    table, phone = kept_offline(phones, REFUSED)
 
     phone.context.set_offline(False)
     expect(phone.locator("#card-1-0").get_by_role("alert")).to_contain_text("10 points cannot come from 1")
@@ -350,6 +351,37 @@ def test_send_now_tries_again_at_once_whatever_the_wait(phones):
     assert len(tries) == 2 and tries[1] - tries[0] < 2.4, "sent again at once, not after the wait (3 s at least)"
     expect(outbox(phone)).to_contain_text(f"{KEPT} (1)")
     assert sheet_of(table).document is None
+
+
+def test_a_kept_sheet_whose_link_was_reprinted_meanwhile_stays_until_the_player_discards_it(phones):
+    table, phone = kept_offline(phones, GOOD, service_workers="block")
+    Table.objects.filter(pk=table.pk).update(token=new_token())
+    phone.context.set_offline(False)
+    kept = outbox(phone).get_by_role("listitem")
+    expect(kept).to_have_text("Table 1 · Game 1 · not accepted (error 404): show this phone to the organiser Discard")
+    expect(outbox(phone).get_by_role("button", name="Send now")).to_be_hidden()
+    assert sheet_of(table).document is None
+    kept.get_by_role("button", name="Discard").click()
+    expect(outbox(phone)).to_be_hidden()
+    phone.reload()
+    expect(outbox(phone)).to_be_hidden()
+
+
+def test_a_confirmation_the_server_never_got_says_it_was_not_sent(phones):
+    table = started_table()
+    enter(table, cheese_tallies([10, 6, 4, 1]), via="link")
+    phone = phones()
+    open_table(phone, f"/t/{table.token}/", NAMES[1])
+    phone.context.set_offline(True)
+    phone.locator("#manche-1").get_by_role("button", name="Confirm this result").click()
+    expect(phone.locator("[data-connection]")).to_have_text(
+        "Not sent: the server does not answer. Try again in a moment."
+    )
+    assert sheet_of(table).confirmed_at is None
+    phone.context.set_offline(False)
+    phone.locator("#manche-1").get_by_role("button", name="Confirm this result").click()
+    expect(phone.locator("#manche-1 .notice")).to_contain_text("Confirmed")
+    expect(phone.locator("[data-connection]")).to_be_hidden()
 
 
 class ClosingServer(ThreadedWSGIServer):

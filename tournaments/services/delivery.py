@@ -12,11 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from ..numbers import clipped_number
+
 #: What a phone's key for a save looks like: letters, digits, dashes, 8 to 64 of them.
 KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
-#: Whole milliseconds, as many digits as any clock gives (more days than any evening lasts are counted as
-#: LONGEST_KEPT).
-MILLISECONDS = re.compile(r"[0-9]{1,15}")
 #: Longer than any evening: a sheet kept longer than this is dated as kept this long.
 LONGEST_KEPT = timedelta(days=2)
 #: No phone keeps more unanswered saves of one sheet than this; more are ignored.
@@ -45,9 +44,8 @@ def key_of(text: object) -> str:
 def delivery_from(posted: Mapping) -> Delivery:
     """The delivery a form's post describes (``key``, ``kept_ms``, ``replaces``); anything malformed is left out,
     so an old page or a forged field saves as a plain save would."""
-    kept_ms = posted.get("kept_ms")
-    kept = int(kept_ms) if isinstance(kept_ms, str) and MILLISECONDS.fullmatch(kept_ms) else 0
-    kept_for = min(timedelta(milliseconds=kept), LONGEST_KEPT)
+    kept_ms = clipped_number(posted.get("kept_ms"), maximum=LONGEST_KEPT // timedelta(milliseconds=1))
+    kept_for = timedelta(milliseconds=kept_ms or 0)
     replaced = str(posted.get("replaces") or "").split(",")[:MOST_REPLACED]
     replaces = frozenset(filter(None, map(key_of, replaced)))
     key = key_of(posted.get("key"))

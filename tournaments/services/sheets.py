@@ -29,7 +29,6 @@ from .tables import NOT_STARTED, TableAtHand, table_by_id
 __all__ = [
     "AlreadyReceived",
     "Author",
-    "Delivery",
     "ConfirmationRefused",
     "InvalidReason",
     "NoSuchManche",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.shortcuts import render
 from django.urls import path
 from django.views.decorators.cache import never_cache
@@ -13,9 +12,7 @@ from django.views.decorators.http import require_GET
 @never_cache
 def service_worker(request):
     """At the site's root, so it may look after the table (/t/) and player (/p/) pages; always fetched afresh."""
-    prefix = "/" + settings.STATIC_URL.strip("/") + "/"
-    context = {"static_prefix": prefix}
-    return render(request, "tournaments/offline/service_worker.js", context, content_type="text/javascript")
+    return render(request, "tournaments/offline/service_worker.js", content_type="text/javascript")
 
 
 urlpatterns = [path("sw.js", service_worker, name="service_worker")]

@@ -1,4 +1,4 @@
-/* Tablescore's service worker: a copy of the table and player pages, and of what they load, for a phone whose
+{% load static %}/* Tablescore's service worker: a copy of the table and player pages, and of what they load, for a phone whose
  * network is gone.
  *
  * It answers only for the pages of table and player links (/t/..., /p/...) and the static files they load; the
@@ -9,7 +9,7 @@
 "use strict";
 
 const PAGES = "tablescore-pages";
-const STATIC_PREFIX = "{{ static_prefix|escapejs }}";
+const STATIC_PREFIX = "{% get_static_prefix as prefix %}{{ prefix|escapejs }}";
 const WAIT_MS = 4000;
 
 self.addEventListener("install", (event) => {
