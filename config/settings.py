@@ -161,13 +161,14 @@ SESSION_COOKIE_HTTPONLY = True
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 
 # tournaments/edge/: the Content-Security-Policy (no inline scripts or styles), bodies refused from their
-# Content-Length (413) above 256 kB, or 2 MB for the player list import, and rate limits.
+# Content-Length (413) above 256 kB, or 2 MB for the player list import and 200 MB for pictures of paper sheets, and
+# rate limits.
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "frame-ancestors 'none'; form-action 'self'; base-uri 'self'"
 )
 REQUEST_BODY_LIMIT = 256 * 1024
-REQUEST_BODY_LIMITS = {"tournaments:players_import": 2 * 1024 * 1024}
+REQUEST_BODY_LIMITS = {"tournaments:players_import": 2 * 1024 * 1024, "tournaments:round_paper": 200 * 1024 * 1024}
 # Behind a proxy, CLIENT_IP_HEADER names the header whose last entry the proxy sets to the client's address
 # (X-Forwarded-For); without it the client's address is the connection's.
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")

@@ -21,17 +21,16 @@ from reportlab.platypus import Spacer
 from tests.test_printing import flat, keep, render
 from tournaments.games import get_game
 from tournaments.games.cheese_rescue.printing import CARDS, POINTS
-from tournaments.games.snack_match.printing import GROUP_BOX, GROUP_BOXES
-from tournaments.games.veggies.printing import GOOD_BOXES
 from tournaments.models import Event, Player, Round, Seat, Table
+from tournaments.paper.layout import DIGIT
 from tournaments.printing.common import SeatLine, SheetHeader, SheetTitles, page_size
 from tournaments.printing.fonts import register_fonts
-from tournaments.printing.grid import box_height, box_parts
+from tournaments.printing.grid import box_height
 from tournaments.printing.sheets import draw_pages, page_slots, round_with_seats, score_sheets_pdf, sheets_per_page
 
 MM = 72 / 25.4
-#: Write-in boxes are about 9 mm high at the least; totals take three digits.
-LEAST_BOX_HEIGHT, THREE_DIGITS, TWO_DIGITS = 8.8 * MM, 12 * MM, 6 * MM
+#: Write-in boxes are about 9 mm high at the least; totals take three digits; a digit box is at least 16 points wide.
+LEAST_BOX_HEIGHT, THREE_DIGITS, TWO_DIGITS, ONE_DIGIT = 8.8 * MM, 12 * MM, 6 * MM, 16
 CLUB_NIGHT = Path(__file__).resolve().parent / "data" / "players-club-night.csv"
 DIET = [
     {"kind": "snack", "component": "donut", "modifier": "corners"},
@@ -101,16 +100,22 @@ def test_boxes_on_half_a_page_are_big_enough_to_write_in(paper):
     for players in (4, 3, 2):
         veggies = half_page_sheet("veggies", {}, players, paper)
         snacks = half_page_sheet("snack-match", {}, players, paper)
-        for sheet, parts, box in ((veggies, GOOD_BOXES, 24), (snacks, GROUP_BOXES, GROUP_BOX)):
+        for sheet in (veggies, snacks):
             with_boxes = [row for row in sheet.rows if row.kind in ("good", "mice", "groups")]
             assert len(with_boxes) >= 6
             assert min(box_height(sheet.row_height(row)) for row in with_boxes) >= LEAST_BOX_HEIGHT
             assert min(sheet.row_height(row) for row in sheet.rows if row.grows) >= LEAST_BOX_HEIGHT, "plain cells"
-            written = [part for part in box_parts(0, sheet.player_width, parts, box) if part.kind == "□"]
-            assert len(written) >= 3 and min(part.width for part in written) >= TWO_DIGITS
+            lines = [line for cell in sheet.cells() if (line := sheet.cell_line(*cell))]
+            assert len(lines) == len(with_boxes) * players
+            digits = [box for line in lines for box in line.boxes if box.kind == DIGIT]
+            assert min(box.width for box in digits) >= ONE_DIGIT
+            assert min(box.height for box in digits) >= LEAST_BOX_HEIGHT
+            written = [width for line in lines for _x, _y, width, _height in line.write_ins]
+            assert len(written) == len(lines) and min(written) >= TWO_DIGITS, "each line's points"
             assert sheet.player_width >= THREE_DIGITS, "the total's cell"
         cheese = half_page_sheet("cheese-rescue", {}, players, paper)
         assert cheese.square >= 9 * MM and cheese.row >= 10 * MM
+        assert min(box.width for box in cheese.boxes()) >= 4 * MM, "tick boxes"
         assert min(CARDS, POINTS) >= 16 * MM
 
 

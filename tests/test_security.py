@@ -123,6 +123,8 @@ def organiser_urls(event, tables) -> list[str]:
         "player_id": event.players.first().pk,
         "person_id": 1,
         "season_id": 1,
+        "paper_id": 1,
+        "revision_id": 1,
     }
     urls = []
     for pattern in organiser_patterns():

@@ -172,9 +172,11 @@ def test_a_revision_is_kept_with_every_field(tables):
             "after_completion": True,
             "entered_at": at - timedelta(minutes=3),
             "key": "k3y-0f-the-phone",
+            "paper": b"\xff\xd8 a picture",
         }
     )
     revision = SheetRevision.objects.get(manche=manche)
+    assert bytes(revision.paper) == b"\xff\xd8 a picture"
     assert (revision.version, revision.before, revision.after, revision.changed_at) == (1, None, {"x": "é"}, at)
     assert (revision.player, revision.seat, revision.device, revision.after_completion) == (player, 1, "phone", True)
     assert (revision.entered_at, revision.key, revision.kept_on_phone) == (

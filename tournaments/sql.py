@@ -171,6 +171,7 @@ REVISION_FIELDS = (
     "after_completion",
     "entered_at",
     "key",
+    "paper",
 )
 LOCKED_MANCHES = Joined((Table, "t"), (Round, "r"), (Manche, "m"))
 

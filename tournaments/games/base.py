@@ -194,6 +194,11 @@ class Game:
 
         return TallySheet(self.rules.tally_fields, seats)
 
+    def paper_document(self, sheet: dict[str, Any]) -> dict[str, Any]:
+        """A document put together from a paper sheet's boxes, made whole as the printed sheet means it (a blank box
+        that means none, ticks that stand for a tally); by default as it is."""
+        return sheet
+
     demo: DemoEvent | None = None
 
     def demo_sheet(self, rng: random.Random, players: Sequence[str], event) -> dict[str, Any]:

@@ -4,6 +4,7 @@ sheets; clubs, their people, ratings and seasons."""
 from .audit import AuditEntry
 from .clubs import Club, Person
 from .event import Event
+from .paper import PaperSheet
 from .players import Player, Team
 from .ratings import Rating, RatingChange
 from .rounds import Round, Seat, Table
@@ -23,6 +24,7 @@ __all__ = [
     "Round",
     "Season",
     "Seat",
+    "PaperSheet",
     "SheetRevision",
     "Standing",
     "Table",

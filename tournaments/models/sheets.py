@@ -16,6 +16,7 @@ class Via(models.TextChoices):
     PLAYER = "player", _("player link")
     API = "api", _("JSON API")
     ORGANISER = "organiser", _("organiser")
+    PAPER = "paper", _("paper sheet, read by the organiser")
     ADMIN = "admin", _("admin")
 
 
@@ -71,12 +72,16 @@ class Manche(models.Model):
         return self.confirmed_at is not None and self.confirmed_via == Via.LINK
 
 
+#: The most a change's copy of its paper sheet (a JPEG) may weigh.
+PAPER_COPY_BYTES = 400_000
+
+
 class SheetRevision(models.Model):
     """One accepted change of a manche's sheet: before, after, when, and through what.
 
     ``changed_at`` is when the server received it; ``entered_at`` when it was saved where it was typed, earlier when
     a phone kept it through a network drop. ``key`` is the phone's own name for that save: sent again, it is
-    recognised rather than stored twice.
+    recognised rather than stored twice. ``paper`` is a small copy of the photographed sheet a change was read from.
     """
 
     manche = models.ForeignKey(Manche, on_delete=models.CASCADE, related_name="revisions")
@@ -92,6 +97,7 @@ class SheetRevision(models.Model):
     after_completion = models.BooleanField(_("correction after the round was complete"), default=False)
     entered_at = models.DateTimeField(_("entered at"), null=True, blank=True)
     key = models.CharField(_("save key"), max_length=64, blank=True)
+    paper = models.BinaryField(_("photo of the paper sheet"), max_length=PAPER_COPY_BYTES, null=True, blank=True)
 
     class Meta:
         ordering = ["manche", "version"]

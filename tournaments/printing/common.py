@@ -21,8 +21,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, TableStyle
 
+from ..paper.layout import Square
 from .fonts import BOLD, LEADING, REGULAR, SHRINK_BEFORE_WRAP, face, fit, register_fonts, text_width
-from .qr import dark_spans, modules
+from .qr import QUIET_ZONE, dark_spans, modules
 
 if TYPE_CHECKING:
     from ..models import Event
@@ -140,14 +141,32 @@ def cell(canvas, x: float, y: float, width: float, height: float, fill=None, lin
 RUN_RECTANGLES: dict[int, dict[tuple[int, int], str]] = {}
 
 
-def qr_operators(url: str, x: float, y: float, size: float, quiet: int = 4) -> str:
-    """PDF operators painting the QR code of ``url`` in a ``size`` box at (x, y), ``quiet`` modules of margin.
+def symbol_square(
+    n: int, x: float, y: float, size: float, quiet: int = QUIET_ZONE, side: float | None = None
+) -> tuple[float, Square]:
+    """A module's side, and the square the modules of an ``n`` x ``n`` QR code fill in a ``size`` box at (x, y):
+    all of it but ``quiet`` modules of margin, or, given ``side``, a square that wide in its middle (smaller where
+    that would leave less than ``quiet`` modules around it), so codes of any length fill the same square."""
+    module = size / (n + 2 * quiet)
+    if side is not None:
+        module = min(module, side / n)
+    offset = (size - n * module) / 2
+    return module, Square(x + offset, y + offset, n * module)
+
+
+def qr_symbol(url: str, x: float, y: float, size: float, side: float | None = None) -> Square:
+    """The square the modules of ``url``'s QR code drawn in a ``size`` box at (x, y) fill (see ``symbol_square``)."""
+    return symbol_square(modules(url)[0], x, y, size, side=side)[1]
+
+
+def qr_operators(url: str, x: float, y: float, size: float, side: float | None = None) -> str:
+    """PDF operators painting the QR code of ``url`` in a ``size`` box at (x, y) (see ``symbol_square``).
 
     One rectangle per run of dark modules, in whole module units under one scaling: a short string built
     without ReportLab's per-number formatting, which would cost more than the rest of a page.
     """
     n, flat = modules(url)
-    module = size / (n + 2 * quiet)
+    module, symbol = symbol_square(n, x, y, size, side=side)
     spans = dark_spans(flat)
     known = RUN_RECTANGLES.setdefault(n, {})
     try:
@@ -157,12 +176,12 @@ def qr_operators(url: str, x: float, y: float, size: float, quiet: int = 4) -> s
         for start, end in spans:
             known.setdefault((start, end), f"{start % width} {top - start // width} {end - start} 1 re")
         rectangles = [known[span] for span in spans]
-    corner = f"{x + quiet * module:.3f} {y + quiet * module:.3f}"
+    corner = f"{symbol.x:.3f} {symbol.y:.3f}"
     return "\n".join([f"q 0 g {module:.4f} 0 0 {module:.4f} {corner} cm", *rectangles, "f Q"])
 
 
-def draw_qr(canvas, url: str, x: float, y: float, size: float) -> None:
-    canvas.addLiteral(qr_operators(url, x, y, size))
+def draw_qr(canvas, url: str, x: float, y: float, size: float, side: float | None = None) -> None:
+    canvas.addLiteral(qr_operators(url, x, y, size, side))
 
 
 class QRCode(Flowable):
@@ -249,7 +268,9 @@ class SheetHeader(CachedDrawing):
     """
 
     HEIGHT = 86
-    QR = 72
+    #: The QR code's box, and the square its modules fill whatever the link's length, so a sheet's layout does not
+    #: hang on its link.
+    QR, QR_SYMBOL = 72, 54
     LINK = 12
     TITLE, INFO = 17, 12
     BOX, BOX_STEP, BOX_HEIGHT = 58, 64, 54
@@ -268,6 +289,15 @@ class SheetHeader(CachedDrawing):
         self.text_width = availWidth - self.QR - 10
         self.seats_left = 2 * self.BOX_STEP + 8
         return availWidth, self.HEIGHT
+
+    def qr_place(self) -> tuple[float, float, float]:
+        """The left, bottom and side of the box the QR code is drawn in, quiet zone included (after ``wrap``)."""
+        return self.width - self.QR, self.HEIGHT - self.QR, self.QR
+
+    def qr_square(self) -> Square:
+        """The square the QR code's modules fill, in the header's frame (after ``wrap``): the same for any link of
+        25 modules or more (a table's link always is)."""
+        return qr_symbol(self.link, *self.qr_place(), side=self.QR_SYMBOL)
 
     def seat_grid(self) -> tuple[int, int, float, float]:
         """Seats per column, columns, and each seat's width and height: two lines a seat for up to four."""
@@ -311,7 +341,7 @@ class SheetHeader(CachedDrawing):
         key = f"table-{self.table_number}"
         c.bookmarkHorizontal(key, 0, h)
         c.addOutlineEntry(self.titles.outline % {"number": self.table_number}, key, level=0)
-        draw_qr(c, self.link, w - self.QR, h - self.QR, self.QR)
+        draw_qr(c, self.link, *self.qr_place(), side=self.QR_SYMBOL)
         left = self.seats_left
         draw_text(c, self.link, left, 0, w - left, self.LINK, size=7.5, minimum=5, align="right", pad=0)
         self.draw_number(self.table_number, self.BOX_STEP)

@@ -1,12 +1,14 @@
-"""A sheet laid out as a label column and one column per player, drawn straight onto the canvas (fast)."""
+"""A sheet laid out as a label column and one column per player, drawn straight onto the canvas (fast), and the
+lines of boxes in its cells: digit and tick boxes read back from a picture of the sheet, write-in boxes, signs."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from .common import GREY, PALE, SHADE, CachedDrawing, cell, common_size, draw_caption, draw_text
+from ..paper.layout import ANY_DIGIT, DIGIT, MARK, Box
+from .common import GREY, INK, PALE, SHADE, CachedDrawing, cell, common_size, draw_caption, draw_text
 from .fonts import wrap
 
 LABEL_WIDTH = 92
@@ -17,6 +19,14 @@ MAX_GROWTH = 1.6
 TALLEST_BOX = 34
 #: Room kept between a write-in box and its cell's edges, above and below, and between two boxes side by side.
 BOX_MARGIN, BOX_SPACING = 2, 3
+#: In a line of boxes at full size: a digit box's width, a tick box's side, the width of a sign, of a write-in box,
+#: and of the room between two numbers; the line grows up to ``WIDEST`` times that, inside ``CELL_PAD`` of its cell.
+DIGIT_WIDTH, MARK_SIDE, SIGN_WIDTH, WRITE_WIDTH, SPACE_WIDTH = 17, 12, 9, 22, 5
+WIDEST, CELL_PAD = 1.3, 3
+#: A digit box is never taller than this (10 mm): a digit fills it better than a tall thin box.
+TALLEST_DIGIT = 28
+#: The line of boxes read back: a little heavier than a cell's rules, so a reader finds them.
+READ_LINE = 0.8
 
 
 @functools.lru_cache(maxsize=64)
@@ -98,32 +108,50 @@ class PlayerColumns(CachedDrawing):
     def rows_top(self) -> float:
         return self.height - self.notes_height()
 
+    def row_spans(self):
+        """Each row with its bottom and height, from the top."""
+        y = self.rows_top()
+        for row in self.rows:
+            height = self.row_height(row)
+            y -= height
+            yield row, y, height
+
+    def cells(self):
+        """Each player's cell of every row: (row, player, left, bottom, width, height)."""
+        for row, y, height in self.row_spans():
+            for p in range(len(self.names)):
+                yield row, p, self.column_x(p), y, self.player_width, height
+
+    def cell_line(self, row: Row, player: int, x: float, y: float, width: float, height: float) -> Line | None:
+        """The line of boxes a subclass puts in a cell, if any."""
+        return None
+
+    def boxes(self) -> list[Box]:
+        """The boxes read back, in the sheet's frame (after ``wrap``)."""
+        return [box for cell in self.cells() if (line := self.cell_line(*cell)) for box in line.boxes]
+
     def draw_static(self):
         c = self.canv
         y = self.height
         for line in self.note_lines:
             y -= NOTE_LINE
             draw_text(c, line, 0, y, self.width, NOTE_LINE, size=NOTE_SIZE, minimum=5, colour=GREY, pad=0)
-        y = self.rows_top()
-        for row in self.rows:
-            height = self.row_height(row)
-            y -= height
-            self.draw_label(row, y, height)
-            for p in range(len(self.names)):
-                self.draw_cell(row, p, self.column_x(p), y, self.player_width, height)
-        self.draw_extra(y)
+        bottom = self.rows_top()
+        for row, bottom, height in self.row_spans():
+            self.draw_label(row, bottom, height)
+        for cell_at in self.cells():
+            self.draw_cell(*cell_at)
+        self.draw_extra(bottom)
 
     def draw_changing(self):
-        y = self.rows_top()
-        for row in self.rows:
-            height = self.row_height(row)
-            y -= height
+        bottom = self.rows_top()
+        for row, bottom, height in self.row_spans():
             if row.kind == "names":
                 size = common_size(self.names, self.player_width, height, 9, 5, bold=True)
                 for p, name in enumerate(self.names):
                     x = self.column_x(p)
-                    draw_text(self.canv, name, x, y, self.player_width, height, size, 5, bold=True, align="center")
-        self.draw_extra_names(y)
+                    draw_text(self.canv, name, x, bottom, self.player_width, height, size, 5, bold=True, align="center")
+        self.draw_extra_names(bottom)
 
     def draw_label(self, row: Row, y: float, height: float) -> None:
         c, w = self.canv, self.label_width
@@ -143,6 +171,9 @@ class PlayerColumns(CachedDrawing):
         cell(c, x, y, width, height, line=1.2 if row.strong else 0.6)
         if row.caption:
             draw_caption(c, row.caption, x, y + height, width)
+        line = self.cell_line(row, player, x, y, width, height)
+        if line:
+            line.draw(c)
 
     def draw_extra(self, bottom: float) -> None:
         """Draw the unchanging part of what comes below the rows; ``bottom`` is the rows' lower edge."""
@@ -156,61 +187,89 @@ def box_height(height: float) -> float:
     return min(height - 2 * BOX_MARGIN, TALLEST_BOX)
 
 
+def draw_boxes(canvas, boxes: Sequence[Box]) -> None:
+    """The outlines of boxes that are read back, in black a little heavier than a cell's rules."""
+    canvas.setLineWidth(READ_LINE)
+    canvas.setStrokeColor(INK)
+    for box in boxes:
+        canvas.rect(box.x, box.y, box.width, box.height, stroke=1, fill=0)
+
+
 @dataclass(frozen=True)
-class Part:
-    """One part of a cell's line of boxes: a write-in box ("□"), a tick box ("tick") or a sign, and its place."""
+class Digits:
+    """A number written a digit a box, its boxes side by side: ``allowed`` is what each may hold, tens first."""
 
-    kind: str
-    left: float
-    width: float
-
-
-def box_parts(x: float, width: float, parts: Sequence[str], box: float = 24) -> list[Part]:
-    """Where the parts of a line of boxes go across a cell, centred: boxes ``box`` wide, narrower when the cell is
-    narrow, up to half as wide again when it has the room; a box's drawn width keeps ``BOX_SPACING`` from the next.
-    """
-    sizes = {"□": box, "tick": 16}
-    sign_width = 10
-    total = sum(sizes.get(part, sign_width) for part in parts)
-    scale = min(1.5, (width - 8) / total)
-    left = x + (width - total * scale) / 2
-    placed = []
-    for part in parts:
-        part_width = sizes.get(part, sign_width) * scale
-        if part == "□":
-            placed.append(Part(part, left + BOX_SPACING / 2, part_width - BOX_SPACING))
-        else:
-            placed.append(Part(part, left, part_width))
-        left += part_width
-    return placed
+    path: str
+    label: str
+    allowed: tuple[str, ...] = (ANY_DIGIT,)
 
 
-def boxes(canvas, x: float, y: float, width: float, height: float, parts: Sequence[str], box: float = 24) -> list[Part]:
-    """Write-in boxes and signs across a cell, e.g. ``["□", "×", "□", "=", "□"]`` (see ``box_parts``), the boxes
-    as tall as the row allows (``box_height``); ``"tick"`` is a small tick box followed by a gap."""
-    bh = box_height(height)
-    bottom = y + (height - bh) / 2
-    placed = box_parts(x, width, parts, box)
-    for part in placed:
+@dataclass(frozen=True)
+class Tick:
+    """A box to mark, followed by a little room; ``value`` is what a marked box stands for (see ``Box``)."""
+
+    path: str
+    label: str
+    value: str = ""
+
+
+#: In a line of boxes: a write-in box that is not read back, and a little room between two numbers.
+WRITE_IN, SPACE = "□", " "
+
+
+def part_width(part) -> float:
+    if isinstance(part, Digits):
+        return DIGIT_WIDTH * len(part.allowed)
+    if isinstance(part, Tick):
+        return MARK_SIDE + SPACE_WIDTH
+    return {WRITE_IN: WRITE_WIDTH, SPACE: SPACE_WIDTH}.get(part, SIGN_WIDTH)
+
+
+@dataclass
+class Line:
+    """A line of boxes as placed in a cell: the boxes read back, the write-in boxes and the signs."""
+
+    boxes: list[Box] = field(default_factory=list)
+    write_ins: list[tuple[float, float, float, float]] = field(default_factory=list)
+    signs: list[tuple[str, float, float, float, float]] = field(default_factory=list)
+
+    def draw(self, canvas) -> None:
+        draw_boxes(canvas, self.boxes)
         canvas.setLineWidth(0.6)
-        if part.kind == "□":
-            canvas.rect(part.left, bottom, part.width, bh, stroke=1, fill=0)
-        elif part.kind == "tick":
-            tick = min(11, bh)
-            canvas.setLineWidth(0.9)
-            canvas.rect(part.left, bottom + (bh - tick) / 2, tick, tick, stroke=1, fill=0)
-        else:
-            draw_text(
-                canvas,
-                part.kind,
-                part.left,
-                bottom,
-                part.width,
-                bh,
-                size=9,
-                minimum=5,
-                align="center",
-                colour=GREY,
-                pad=0,
-            )
-    return placed
+        for x, y, width, height in self.write_ins:
+            canvas.rect(x, y, width, height, stroke=1, fill=0)
+        for text, x, y, width, height in self.signs:
+            draw_text(canvas, text, x, y, width, height, size=9, minimum=5, align="center", colour=GREY, pad=0)
+
+
+def line_of_boxes(
+    x: float, y: float, width: float, height: float, parts: Sequence, seat: int, manche: int | None = None
+) -> Line:
+    """Boxes and signs across a cell, centred, e.g. ``[Digits(...), "×", Digits(...), "=", WRITE_IN]``.
+
+    Each part has its width at full size (``part_width``); all are drawn narrower when the cell is narrow, up to
+    ``WIDEST`` times wider when it has the room. Boxes are as tall as the row allows (``box_height``), digit boxes
+    no taller than ``TALLEST_DIGIT``; a tick box is a small square at the start of its part.
+    """
+    scale = min(WIDEST, (width - 2 * CELL_PAD) / sum(map(part_width, parts)))
+    tall = min(box_height(height), TALLEST_DIGIT)
+    bottom = y + (height - tall) / 2
+    left = x + (width - sum(map(part_width, parts)) * scale) / 2
+    line = Line()
+    for part in parts:
+        step = part_width(part) * scale
+        if isinstance(part, Digits):
+            digit = DIGIT_WIDTH * scale
+            for i, allowed in enumerate(part.allowed):
+                at, place = (left + i * digit, bottom, digit, tall), len(part.allowed) - 1 - i
+                line.boxes.append(Box(part.path, DIGIT, *at, seat, part.label, place, allowed=allowed, manche=manche))
+        elif isinstance(part, Tick):
+            side = min(MARK_SIDE * min(scale, 1.2), tall)
+            at = (left, bottom + (tall - side) / 2, side, side)
+            line.boxes.append(Box(part.path, MARK, *at, seat, part.label, value=part.value, manche=manche))
+        elif part == WRITE_IN:
+            line.write_ins.append((left + BOX_SPACING / 2, bottom, step - BOX_SPACING, tall))
+        elif part != SPACE:
+            line.signs.append((part, left, bottom, step, tall))
+        left += step
+    return line

@@ -27,7 +27,7 @@ class Author:
 
     @property
     def is_organiser(self) -> bool:
-        return self.via in (Via.ORGANISER, Via.ADMIN)
+        return self.via in (Via.ORGANISER, Via.ADMIN, Via.PAPER)
 
 
 def record(

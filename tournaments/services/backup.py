@@ -16,6 +16,7 @@ formed, and the accounts it names must exist already (an import never creates on
 
 from __future__ import annotations
 
+import base64
 import datetime
 import json
 import re
@@ -60,11 +61,14 @@ def data_fields(model: type[models.Model]) -> list[models.Field]:
 
 
 def plain(value):
-    """A stored value as JSON: dates and times in ISO 8601, decimals as strings (so no digit is lost)."""
+    """A stored value as JSON: dates and times in ISO 8601, decimals as strings (so no digit is lost), bytes (a paper
+    sheet's picture) in base64."""
     if isinstance(value, datetime.datetime | datetime.date | datetime.time):
         return value.isoformat()
     if isinstance(value, Decimal):
         return str(value)
+    if isinstance(value, bytes | memoryview):
+        return base64.b64encode(value).decode("ascii")
     return value
 
 
@@ -423,6 +427,11 @@ def check_kind(field: models.Field, value, where: str) -> None:
             json.dumps(value, allow_nan=False)
         except (ValueError, TypeError, RecursionError):
             problem = _("holds a number JSON cannot keep (infinity or not-a-number)")
+    elif isinstance(field, models.BinaryField):
+        try:
+            base64.b64decode(value, validate=True)
+        except (ValueError, TypeError):
+            problem = _("should be a picture in base64")
     else:
         kinds, label = expected_kind(field)
         if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):

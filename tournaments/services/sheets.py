@@ -171,9 +171,11 @@ def record_table_sheet(
     author: Author,
     only_while_open: bool = False,
     delivery: Delivery | None = None,
+    paper: bytes | None = None,
 ) -> Manche:
     """Score ``document`` and store it as the sheet of the table's manche ``number`` if nobody changed it since
     ``based_on``; returns the manche as stored (``at`` holds the table's manches as they are after the save).
+    ``paper`` is the picture of the paper sheet it was read from, kept with the change.
 
     Raises ScoreSheetError for a sheet the rules refuse, TableClosed (``only_while_open``: the players' doors) when
     the table takes no change from its players, NoSuchManche, and StaleSheet for a stale version. The table is
@@ -234,6 +236,7 @@ def record_table_sheet(
                 "after_completion": after_completion,
                 "entered_at": delivery.entered_at(now),
                 "key": delivery.key,
+                "paper": paper,
             }
         )
         for name, value in sheet.items():

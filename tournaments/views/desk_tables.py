@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db.models import BooleanField, ExpressionWrapper, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
@@ -50,6 +51,8 @@ def desk_table(request, slug: str, table_id: int):
     revisions = (
         SheetRevision.objects.filter(manche__table=table)
         .select_related("manche", "user", "player")
+        .defer("paper")
+        .annotate(has_paper=ExpressionWrapper(Q(paper__isnull=False), output_field=BooleanField()))
         .order_by("-changed_at", "-version")
     )
     actions = AuditEntry.objects.filter(table=table).select_related("manche", "user", "player")

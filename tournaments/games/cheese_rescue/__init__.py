@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import cheese_rescue
 
 from ..base import DemoEvent, Game
-from . import demo, entry, printing, stats
+from . import demo, entry, paper, printing, stats
 
 
 class CheeseRescue(Game):
@@ -23,6 +23,9 @@ class CheeseRescue(Game):
 
     def sheet(self, event, seats):
         return printing.sheet(event, seats)
+
+    def paper_document(self, sheet):
+        return paper.finish(sheet)
 
     def demo_sheet(self, rng, players, event):
         return demo.demo_sheet(rng, players)

@@ -12,7 +12,9 @@ from reportlab.platypus import Flowable
 
 from scoring.cheese_rescue import BOARD_SIZES, CHEESE, SIX_CHEESES
 
+from ...paper.layout import MARK, Box
 from ...printing.common import GREY, INK, PALE, SHADE, CachedDrawing, SeatLine, cell, common_size, draw_text
+from ...printing.grid import draw_boxes
 from .labels import animals, letters, removal_steps
 
 #: A board square at its smallest (9 mm) and largest.
@@ -24,9 +26,10 @@ GAP = 14
 HEAD = 30
 #: A player's row at its least and at its tallest.
 PLAYER_ROW, TALLEST_ROW = 30, 44
-TICK = 11
+#: A tick box under each cheese value, this far from the next, and the strip of the values over them.
+TICK, TICK_GAP, VALUES = 12, 2, 9
 #: Widths of the columns after the names, and the least width of the names' column.
-CHEESES, CARDS, POINTS, NAMES = 6 * TICK + 12, 52, 52, 90
+CHEESES, CARDS, POINTS, NAMES = len(SIX_CHEESES) * (TICK + TICK_GAP) - TICK_GAP + 10, 52, 52, 90
 LINE = 10
 
 
@@ -44,6 +47,7 @@ class CheeseRescueSheet(CachedDrawing):
         self.size = board_size(len(seats))
         self.headings = (_("Players"), _("Cheeses left"), _("Cheese cards left"), _("Cheese points"))
         self.hints = ("", _("tick each card left"), "", "")
+        self.labels = [f"{name} · {self.headings[1]}" for name in self.names]
         self.board_title = _("Final board (%(size)d × %(size)d)") % {"size": self.size}
         steps = [f"{n}. {step[:1].lower()}{step[1:]}" for n, step in enumerate(removal_steps(), start=1)]
         self.legend = [
@@ -86,28 +90,43 @@ class CheeseRescueSheet(CachedDrawing):
                 draw_text(c, hint, x, top - HEAD, width, HEAD * 0.4, size=5.5, minimum=4, colour=GREY)
             else:
                 draw_text(c, heading, x, top - HEAD, width, HEAD, size=7.5, minimum=5, bold=True)
-        y = top - HEAD
-        for _player in self.names:
-            y -= self.row
+        for y in self.player_rows():
             for i, (x, width) in enumerate(self.columns()):
                 cell(c, x, y, width, self.row, fill=PALE if i == 0 else None, line=1.2 if i == 3 else 0.6)
-            self.draw_ticks(*self.columns()[1], y)
-        y -= 8
+        self.draw_ticks()
+        y = top - HEAD - len(self.names) * self.row - 8
         for i, line in enumerate(self.legend):
             y -= LINE
             colour, bold = (GREY, False) if i >= 4 else (INK, i == 3)
             draw_text(c, line, 0, y, self.board_left - GAP, LINE, size=7.5, minimum=5, colour=colour, bold=bold, pad=0)
         self.draw_board()
 
-    def draw_ticks(self, x: float, width: float, y: float) -> None:
-        """A tick box under each of a player's six cheese values."""
-        c = self.canv
-        left = x + (width - TICK * len(SIX_CHEESES)) / 2
-        bottom = y + (self.row - TICK - 9) / 2
-        for i, value in enumerate(SIX_CHEESES):
-            x = left + i * TICK
-            cell(c, x, bottom, TICK, TICK, line=0.6)
-            draw_text(c, str(value), x, bottom + TICK, TICK, 9, size=6.5, minimum=4, align="center", pad=0)
+    def player_rows(self) -> list[float]:
+        """The bottom of each player's row."""
+        top = self.height - HEAD
+        return [top - (p + 1) * self.row for p in range(len(self.names))]
+
+    def boxes(self) -> list[Box]:
+        """A tick box under each of a player's six cheese values, read back as the cheeses left (after ``wrap``)."""
+        x, width = self.columns()[1]
+        left = x + (width - len(SIX_CHEESES) * (TICK + TICK_GAP) + TICK_GAP) / 2
+        placed = []
+        for p, y in enumerate(self.player_rows()):
+            bottom = y + (self.row - TICK - VALUES) / 2
+            for i, value in enumerate(SIX_CHEESES):
+                box_x = left + i * (TICK + TICK_GAP)
+                label = f"{self.labels[p]} · {value}"
+                placed.append(Box(f"tallies[{p}].cheeses", MARK, box_x, bottom, TICK, TICK, p, label, value=str(value)))
+        return placed
+
+    def draw_ticks(self) -> None:
+        """The tick boxes, each under its cheese's value."""
+        c, boxes = self.canv, self.boxes()
+        draw_boxes(c, boxes)
+        for box in boxes:
+            draw_text(
+                c, box.value, box.x, box.y + box.height, box.width, VALUES, size=6.5, minimum=4, align="center", pad=0
+            )
 
     def draw_board(self) -> None:
         """The empty board, its columns and rows numbered as the table form names its squares."""
@@ -127,9 +146,7 @@ class CheeseRescueSheet(CachedDrawing):
     def draw_changing(self):
         x, width = self.columns()[0]
         size = common_size(self.names, width, self.row, 9, 5, bold=True)
-        y = self.height - HEAD
-        for name in self.names:
-            y -= self.row
+        for name, y in zip(self.names, self.player_rows()):
             draw_text(self.canv, name, x, y, width, self.row, size, 5, bold=True)
 
 

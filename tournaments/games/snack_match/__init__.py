@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import snack_match
 
 from ..base import DemoEvent, Game
-from . import demo, entry, options, printing, stats
+from . import demo, entry, options, paper, printing, stats
 from .labels import component_names
 
 
@@ -35,6 +35,9 @@ class SnackMatch(Game):
 
     def sheet(self, event, seats):
         return printing.sheet(event, seats)
+
+    def paper_document(self, sheet):
+        return paper.finish(sheet)
 
     def demo_sheet(self, rng, players, event):
         return demo.demo_sheet(rng, players)

@@ -9,16 +9,18 @@ from reportlab.platypus import Flowable
 
 from scoring.snack_match import GRID_SIZE, SPECIAL_DIET
 
+from ...paper.layout import ANY_DIGIT
 from ...printing.common import GREY, SeatLine, cell, common_size, draw_text
-from ...printing.grid import PlayerColumns, Row, boxes
+from ...printing.grid import SPACE, WRITE_IN, Digits, PlayerColumns, Row, line_of_boxes
 from .labels import card_title, component_title, components, modifiers
 
 ZONE_SQUARE = 30
 LEGEND = 14
 #: Least heights of the names row, of a row of write-in boxes (about 9 mm boxes) and of the tiebreak's row.
 NAMES, BOX_ROW, TIEBREAK_ROW = 17, 29, 25
-#: A component's cell: the sizes of three groups, then their points.
-GROUP_BOXES, GROUP_BOX = ("□", "□", "□", "→", "□"), 22
+#: A component's cell holds the sizes of this many groups, then their points: the first may be 10 or more (a zone
+#: has 16 squares, so only one group of a kind can be), the others take one digit.
+GROUPS = 3
 
 
 def short_codes(names: dict[str, str]) -> dict[str, str]:
@@ -61,6 +63,7 @@ class SnackMatchSheet(PlayerColumns):
         ]
         notes.append(_("Tie: the largest group wins."))
         super().__init__([seat.name for seat in seats], rows, notes)
+        self.group_label = _("group %(number)d")
         codes = short_codes(self.names_by_key)
         self.legend = " · ".join(f"{codes[key]} = {name}" for key, name in self.names_by_key.items())
         first_snack, first_cloth = (f"{kind}.{next(iter(named), '')}" for kind, named in kinds.items())
@@ -68,10 +71,19 @@ class SnackMatchSheet(PlayerColumns):
             "example": f"{codes.get(first_snack, '')}/{codes.get(first_cloth, '')}"
         }
 
-    def draw_cell(self, row, player, x, y, width, height):
-        super().draw_cell(row, player, x, y, width, height)
-        if row.kind == "groups":
-            boxes(self.canv, x, y, width, height, GROUP_BOXES, box=GROUP_BOX)
+    def cell_line(self, row, player, x, y, width, height):
+        """A component's cell: the sizes of its groups, a number each (the first two digits), → their points."""
+        if row.kind != "groups":
+            return None
+        kind, key = row.key.split(".", 1)
+        path = f"zones[{player}].groups.{kind}.{key}"
+        label = f"{self.names[player]} · {row.label}"
+        parts = []
+        for i in range(GROUPS):
+            allowed = ("01", ANY_DIGIT) if i == 0 else (ANY_DIGIT,)
+            parts += [SPACE] if i else []
+            parts.append(Digits(f"{path}[{i}]", f"{label} · {self.group_label % {'number': i + 1}}", allowed))
+        return line_of_boxes(x, y, width, height, [*parts, "→", WRITE_IN], player)
 
     def zone_square(self) -> float:
         return min(ZONE_SQUARE, (self.player_width - 8) / GRID_SIZE)

@@ -7,7 +7,7 @@ from django.utils.translation import gettext
 from scoring import vegetables
 
 from ..base import DemoEvent, EventDefaults, Game
-from . import demo, entry, labels, printing, stats
+from . import demo, entry, labels, paper, printing, stats
 
 #: Tournament rules play at least this many manches in a round.
 TOURNAMENT_MANCHES = 4
@@ -32,6 +32,9 @@ class Vegetables(Game):
 
     def sheet(self, event, seats):
         return printing.sheet(event, seats)
+
+    def paper_document(self, sheet):
+        return paper.finish(sheet)
 
     def demo_sheet(self, rng, players, event):
         return demo.demo_sheet(rng, players)

@@ -13,10 +13,13 @@ from collections.abc import Sequence
 from django.utils.translation import gettext as _
 from reportlab.platypus import Flowable
 
+from scoring.vegetables import FAMILIES, pozzo_values
 from scoring.vegetables import SEQUENCES_PER_MANCHE as CROSSES
-from scoring.vegetables import pozzo_values
 
+from ...paper.layout import ANY_DIGIT, MARK, Box
 from ...printing.common import GREY, PALE, SHADE, CachedDrawing, SeatLine, cell, common_size, draw_caption, draw_text
+from ...printing.grid import Digits, draw_boxes, line_of_boxes
+from .entry import BASE
 from .labels import rows as row_labels
 
 LABEL_WIDTH = 64
@@ -26,6 +29,8 @@ MIN_PLAYER_WIDTH = 46
 #: Row heights at full size, from the top of a manche block: title, names, pozzo, crosses, partial, bonus, total.
 TITLE, NAMES, POZZO, PARTIAL, BONUS, TOTAL = 13, 22, 20, 20, 22, 20
 CROSS_BOX = 11
+#: The height of a cell's caption (``draw_caption``), kept clear of the boxes under it.
+CAPTION = 5.5 * 1.5
 #: Rows shrink to fit many manches on one page, never below this share of their size.
 MIN_SCALE = 0.5
 #: Rows grow into the room a page leaves, up to this share of their size (more room to write)...
@@ -52,6 +57,8 @@ class VegetablesSheet(CachedDrawing):
         values = pozzo_values(len(self.names))
         self.pozzo_max = sum(values)
         labels = row_labels()
+        self.pozzo_digits = tuple("".join(sorted({str(v // 10**place % 10) for v in values})) for place in (1, 0))
+        self.row_names = {key: labels[key].label for key in ("pozzo", "sequences", "family_bonuses", "penalties")}
         self.bonus_captions = (labels["family_bonuses"].short, labels["penalties"].short)
         self.text = {
             "players": _("Players"),
@@ -131,6 +138,50 @@ class VegetablesSheet(CachedDrawing):
     def totals_width(self) -> float:
         return min(self.player_width * 1.6, (self.width - LABEL_WIDTH) / max(1, len(self.names)))
 
+    def cells(self):
+        """Each player's cell of every manche block: (row key, manche index, player, left, bottom, height)."""
+        rows = self.rows(self.scale)
+        placed, _totals_top = self.blocks()
+        for x, top, manche in placed:
+            y = top - title_height(self.scale)
+            for key, height in rows:
+                y -= height
+                for p in range(len(self.names)):
+                    yield key, manche, p, x + p * self.player_width, y, height
+
+    def cell_boxes(self, key: str, manche: int, p: int, x: float, y: float, height: float) -> list[Box]:
+        """The boxes of a cell read back: the pozzo's two digits, the crosses, a digit each for the family
+        bonuses and the penalties (under their captions)."""
+        pw, number = self.player_width, manche + 1
+        label = f"{self.names[p]} · %s"
+        if key == "pozzo":
+            pozzo = Digits(f"{BASE}.pozzo[{p}]", label % self.row_names["pozzo"], self.pozzo_digits)
+            return line_of_boxes(x, y, pw, height, [pozzo], p, number).boxes
+        if key == "crosses":
+            columns, box = self.cross_columns(), self.cross_box(self.scale)
+            left = x + (pw - columns * box) / 2
+            bottom = y + (height - (CROSSES // columns) * box) / 2
+            path, name = f"{BASE}.sequences[{p}]", label % self.row_names["sequences"]
+            return [
+                Box(path, MARK, left + col * box, bottom + row * box, box, box, p, name, manche=number)
+                for row in reversed(range(CROSSES // columns))
+                for col in range(columns)
+            ]
+        if key == "bonus":
+            below = height - CAPTION
+            allowed = "".join(str(n) for n in range(FAMILIES + 1))
+            bonus = Digits(f"{BASE}.family_bonuses[{p}]", label % self.row_names["family_bonuses"], (allowed,))
+            penalty = Digits(f"{BASE}.penalties[{p}]", label % self.row_names["penalties"], (ANY_DIGIT,))
+            return [
+                *line_of_boxes(x, y, pw / 2, below, [bonus], p, number).boxes,
+                *line_of_boxes(x + pw / 2, y, pw / 2, below, [penalty], p, number).boxes,
+            ]
+        return []
+
+    def boxes(self) -> list[Box]:
+        """The boxes read back, in the sheet's frame (after ``wrap``)."""
+        return [box for cell_at in self.cells() for box in self.cell_boxes(*cell_at)]
+
     def draw_static(self):
         rows = self.rows(self.scale)
         placed, totals_top = self.blocks()
@@ -138,6 +189,8 @@ class VegetablesSheet(CachedDrawing):
             if x == LABEL_WIDTH:
                 self.draw_labels(top - title_height(self.scale), rows)
             self.draw_block(x, top, manche, rows)
+        for cell_at in self.cells():
+            self.draw_cell(*cell_at)
         self.draw_totals(totals_top)
 
     def draw_changing(self):
@@ -174,30 +227,29 @@ class VegetablesSheet(CachedDrawing):
                 draw_text(c, label, 0, top, LABEL_WIDTH, height, size=7.5, minimum=5, bold=True)
 
     def draw_block(self, x: float, top: float, manche: int, rows) -> None:
-        c, t, pw = self.canv, self.text, self.player_width
+        """A manche block's title and its check column; the players' cells are ``draw_cell``'s."""
+        c, t = self.canv, self.text
         title = title_height(self.scale)
         draw_text(c, self.titles[manche], x, top - title, self.block_width, title, size=8.5, minimum=6, bold=True)
         draw_text(c, t["check"], x + self.block_width - CHECK_WIDTH, top - title, CHECK_WIDTH, title, size=6, minimum=4)
         y = top - title
-        check_x = x + len(self.names) * pw
+        check_x = x + len(self.names) * self.player_width
         for key, height in rows:
             y -= height
-            for p in range(len(self.names)):
-                px = x + p * pw
-                if key == "names":
-                    cell(c, px, y, pw, height, fill=PALE)
-                elif key == "crosses":
-                    cell(c, px, y, pw, height)
-                    self.draw_crosses(px, y, pw, height)
-                elif key == "bonus":
-                    cell(c, px, y, pw, height)
-                    c.setLineWidth(0.3)
-                    c.line(px + pw / 2, y + 2, px + pw / 2, y + height - 2)
-                    draw_caption(c, self.bonus_captions[0], px, y + height, pw / 2)
-                    draw_caption(c, self.bonus_captions[1], px + pw / 2, y + height, pw / 2)
-                else:
-                    cell(c, px, y, pw, height, line=1.1 if key == "total" else 0.6)
             self.draw_check(check_x, y, height, key)
+
+    def draw_cell(self, key: str, manche: int, p: int, x: float, y: float, height: float) -> None:
+        c, pw = self.canv, self.player_width
+        if key == "names":
+            cell(c, x, y, pw, height, fill=PALE)
+            return
+        cell(c, x, y, pw, height, line=1.1 if key == "total" else 0.6)
+        if key == "bonus":
+            c.setLineWidth(0.3)
+            c.line(x + pw / 2, y + 2, x + pw / 2, y + height - 2)
+            draw_caption(c, self.bonus_captions[0], x, y + height, pw / 2)
+            draw_caption(c, self.bonus_captions[1], x + pw / 2, y + height, pw / 2)
+        draw_boxes(c, self.cell_boxes(key, manche, p, x, y, height))
 
     def draw_check(self, x: float, y: float, height: float, key: str) -> None:
         c, t = self.canv, self.text
@@ -211,19 +263,6 @@ class VegetablesSheet(CachedDrawing):
             cell(c, x + (CHECK_WIDTH - box) / 2, y + 4, box, box, line=0.9)
         else:
             cell(c, x, y, CHECK_WIDTH, height, fill=SHADE)
-
-    def draw_crosses(self, x: float, y: float, width: float, height: float) -> None:
-        c = self.canv
-        columns = self.cross_columns()
-        box = self.cross_box(self.scale)
-        left = x + (width - columns * box) / 2
-        bottom = y + (height - (CROSSES // columns) * box) / 2
-        c.setLineWidth(0.35)
-        c.setStrokeColor(GREY)
-        for row in range(CROSSES // columns):
-            for col in range(columns):
-                c.rect(left + col * box, bottom + row * box, box, box, stroke=1, fill=0)
-        c.setStrokeColorRGB(0, 0, 0)
 
     def draw_totals(self, top: float) -> None:
         """The round's totals: each player's manche totals added up, and the place at the table."""

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import veggies
 
 from ..base import DemoEvent, Game
-from . import demo, entry, labels, printing, stats
+from . import demo, entry, labels, paper, printing, stats
 
 
 class Veggies(Game):
@@ -24,6 +24,9 @@ class Veggies(Game):
 
     def sheet(self, event, seats):
         return printing.sheet(event, seats)
+
+    def paper_document(self, sheet):
+        return paper.finish(sheet)
 
     def demo_sheet(self, rng, players, event):
         return demo.demo_sheet(rng, players, event.effective_variant)

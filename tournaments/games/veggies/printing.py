@@ -10,8 +10,9 @@ from reportlab.platypus import Flowable
 from scoring.veggies import DECLARED_COUNT, GOODS, MOUSE_POINTS
 
 from ...formatting import signed
+from ...paper.layout import ANY_DIGIT
 from ...printing.common import SHADE, SeatLine, cell, draw_text
-from ...printing.grid import PlayerColumns, Row, boxes
+from ...printing.grid import WRITE_IN, Digits, PlayerColumns, Row, Tick, line_of_boxes
 from .labels import goods as good_labels
 
 TWO_PLAYER = "two-player"
@@ -19,8 +20,9 @@ TEAMS = "teams"
 TEAM_ROW = 24
 #: Least heights of the names row and of a row of write-in boxes (about 9 mm boxes).
 NAMES, BOX_ROW = 18, 29
-#: A good's cell: the tick of a declared good, then largest × groups = points; the tick as its row's hint shows it.
-GOOD_BOXES = ("tick", "□", "×", "□", "=", "□")
+#: What the tens of a largest group or of the mice may be: a stand shows at most 48 spaces.
+TENS = "01234"
+#: The tick of a declared good as its row's hint shows it.
 TICK = "☐"
 
 
@@ -66,17 +68,38 @@ class VeggiesSheet(PlayerColumns):
         self.teams = teams_of(seats) if variant == TEAMS and len(seats) == 4 else []
         self.team_labels = (_("Team"), _("Team total"), _("Team mice"))
         self.mouse_points = signed(MOUSE_POINTS)
+        self.words = {
+            "goods": labels,
+            "declared": declared,
+            "largest": _("largest group"),
+            "groups": _("groups"),
+            "mice": _("Mice"),
+        }
 
     def form_key(self):
         return (*super().form_key(), bool(self.teams))
 
-    def draw_cell(self, row, player, x, y, width, height):
-        super().draw_cell(row, player, x, y, width, height)
-        c = self.canv
+    def cell_line(self, row, player, x, y, width, height):
+        """A good's cell: the tick of a declared good, then largest group × groups = points; the mice's: mice × −2 =
+        points. Largest groups and mice take two digit boxes, groups one; the points are not read back."""
+        name, words = self.names[player], self.words
         if row.kind == "good":
-            boxes(c, x, y, width, height, GOOD_BOXES)
+            good, stand = row.key, f"stands[{player}]"
+            label = f"{name} · {words['goods'][good]}"
+            parts = [
+                Tick(f"{stand}.declared", f"{label} · {words['declared']}", value=good),
+                Digits(f"{stand}.goods.{good}.largest", f"{label} · {words['largest']}", (TENS, ANY_DIGIT)),
+                "×",
+                Digits(f"{stand}.goods.{good}.groups", f"{label} · {words['groups']}"),
+                "=",
+                WRITE_IN,
+            ]
         elif row.kind == "mice":
-            boxes(c, x, y, width, height, ["□", "×", self.mouse_points, "=", "□"])
+            mice = Digits(f"stands[{player}].mice", f"{name} · {words['mice']}", (TENS, ANY_DIGIT))
+            parts = [mice, "×", self.mouse_points, "=", WRITE_IN]
+        else:
+            return None
+        return line_of_boxes(x, y, width, height, parts, player)
 
     def extra_height(self, width):
         return (len(self.teams) + 1) * TEAM_ROW + 10 if self.teams else 0

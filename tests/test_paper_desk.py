@@ -1,0 +1,272 @@
+"""The desk's paper page: what it refuses, and how a checked sheet is saved as the organiser's entry from paper."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import TestCase
+from django.urls import reverse
+from PIL import Image
+from reportlab.pdfgen.canvas import Canvas
+
+from tests.factories import enter, seat_by_hand
+from tournaments.models import PaperSheet, SheetRevision
+from tournaments.models.rounds import RoundStatus
+from tournaments.models.sheets import Via
+from tournaments.paper import images
+from tournaments.services.backup import export_event_json, import_event
+
+
+def jpeg_bytes(width=60, height=40, colour=255) -> bytes:
+    buffer = io.BytesIO()
+    Image.new("L", (width, height), colour).save(buffer, "JPEG")
+    return buffer.getvalue()
+
+
+@pytest.fixture
+def cheese(make_event):
+    """A Cheese Rescue event, round 1 started, one table of four."""
+    event = make_event("cheese-rescue", players=4)
+    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    round_ = seat_by_hand(event, 1, [ids], status=RoundStatus.IN_PLAY)
+    return event, round_.tables.get()
+
+
+def waiting_sheet(table, ticks=((0, 1, 5), (0,), (), (3, 4))) -> PaperSheet:
+    """A sheet as the reader stores it: each player's six cheese ticks, some marked, one player's unsure."""
+    fields = []
+    for seat, marked in enumerate(ticks):
+        boxes = [
+            {"at": [10.0 + 20 * i, 10.0 + 30 * seat, 14.0, 14.0], "value": v, "label": f"{v}", "marked": i in marked}
+            for i, v in enumerate(("1", "1", "1", "2", "2", "3"))
+        ]
+        values = [box["value"] for box in boxes if box["marked"]]
+        fields.append(
+            {
+                "name": f"tallies[{seat}].cheeses",
+                "path": f"tallies[{seat}].cheeses",
+                "manche": None,
+                "seat": seat,
+                "label": "Cheeses left",
+                "kind": "choice",
+                "value": values,
+                "unsure": seat == 2,
+                "boxes": boxes,
+            }
+        )
+    return PaperSheet.objects.create(
+        table=table,
+        picture=jpeg_bytes(200, 160),
+        width=200,
+        height=160,
+        fields=fields,
+        source="IMG_1.jpg",
+        versions={"1": table.manches.get(number=1).version},
+    )
+
+
+def page_url(event, number=1):
+    return reverse("tournaments:round_paper", args=[event.slug, number])
+
+
+def upload(client, event, *files):
+    return client.post(page_url(event), {"pictures": list(files)}, follow=True)
+
+
+def shown_messages(response) -> list[str]:
+    return [str(message) for message in response.context["messages"]]
+
+
+def test_the_page_shows_the_waiting_sheet_with_its_fields_and_unsure_ones_marked(organiser_client, cheese):
+    event, table = cheese
+    paper = waiting_sheet(table)
+    response = organiser_client.get(page_url(event))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Table 1 · round 1" in html
+    assert html.count('class="paper-field unsure paper-ticks"') == 1
+    assert html.count('type="checkbox" name="tallies[0].cheeses"') == 6
+    assert reverse("tournaments:paper_picture", args=[event.slug, paper.pk]) in html
+    picture = organiser_client.get(reverse("tournaments:paper_picture", args=[event.slug, paper.pk]))
+    assert picture["Content-Type"] == "image/jpeg" and bytes(picture.content)[:2] == b"\xff\xd8"
+
+
+def test_a_checked_sheet_is_saved_as_from_paper_with_its_picture(organiser_client, cheese):
+    event, table = cheese
+    paper = waiting_sheet(table)
+    posted = {"manche": "1", "tallies[0].cheeses": ["1", "1", "3"], "tallies[1].cheeses": ["1"]}
+    posted["tallies[3].cheeses"] = ["2", "2"]
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        response = organiser_client.post(reverse("tournaments:paper_save", args=[event.slug, paper.pk]), posted)
+    assert response.status_code == 302
+    manche = table.manches.get(number=1)
+    assert manche.entered_via == Via.PAPER
+    assert manche.document["tallies"][0] == {"cheese_points": 5, "cheese_cards": 3}
+    assert manche.document["tallies"][2] == {"cheese_points": 0, "cheese_cards": 0}
+    revision = SheetRevision.objects.get(manche=manche)
+    assert revision.via == Via.PAPER and bytes(revision.paper) == bytes(paper.picture)
+    assert not PaperSheet.objects.filter(pk=paper.pk).exists()
+    desk = organiser_client.get(reverse("tournaments:desk_table", args=[event.slug, table.pk])).content.decode()
+    picture_url = reverse("tournaments:revision_paper", args=[event.slug, revision.pk])
+    assert picture_url in desk
+    assert organiser_client.get(picture_url).content == bytes(paper.picture)
+    first = event.standings.order_by("rank").select_related("player").first()
+    assert first.player.name == table.seats.get(position=1).player.name
+
+
+def vegetables_sheet(make_event) -> tuple:
+    """A VEGEtables event of one manche a round, round 1 in play, and a sheet read of its one table: each player's
+    pozzo and crosses, the bonus and penalty boxes left blank."""
+    event = make_event("vegetables", players=4, manches_per_round=1)
+    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    table = seat_by_hand(event, 1, [ids], status=RoundStatus.IN_PLAY).tables.get()
+    fields = []
+    for seat, (pozzo, crosses) in enumerate(((30, 6), (20, 4), (10, 3), (0, 3))):
+        for name, kind, value in (
+            ("pozzo", "number", pozzo),
+            ("sequences", "count", crosses),
+            ("family_bonuses", "number", None),
+            ("penalties", "number", None),
+        ):
+            path = f"manches[0].{name}[{seat}]"
+            fields.append(
+                {"name": f"1:{path}", "path": path, "manche": 1, "seat": seat, "label": name, "kind": kind}
+                | {
+                    "value": value,
+                    "unsure": False,
+                    "boxes": [{"at": [1.0, 1.0, 10.0, 10.0], "value": "", "label": name}],
+                }
+            )
+    paper = PaperSheet.objects.create(table=table, picture=jpeg_bytes(), width=60, height=40, fields=fields)
+    return event, table, paper
+
+
+def test_a_sheet_the_rules_refuse_comes_back_with_what_was_typed_and_the_rule(organiser_client, make_event):
+    event, table, paper = vegetables_sheet(make_event)
+    posted = {f"1:manches[0].pozzo[{p}]": str(v) for p, v in enumerate((30, 30, 10, 0))}
+    posted |= {f"1:manches[0].sequences[{p}]": str(v) for p, v in enumerate((6, 4, 3, 2))}
+    response = organiser_client.post(reverse("tournaments:paper_save", args=[event.slug, paper.pk]), posted)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert html.count('name="1:manches[0].pozzo[1]" value="30"') == 1
+    assert html.count('name="1:manches[0].sequences[3]" value="2"') == 1
+    assert "16" in html and 'class="paper-field invalid"' in html
+    assert table.manches.get(number=1).document is None
+    assert PaperSheet.objects.filter(pk=paper.pk).exists()
+
+
+def test_a_read_vegetables_sheet_saves_its_manche(organiser_client, make_event):
+    event, table, paper = vegetables_sheet(make_event)
+    posted = {f"1:manches[0].pozzo[{p}]": str(v) for p, v in enumerate((30, 20, 10, 0))}
+    posted |= {f"1:manches[0].sequences[{p}]": str(v) for p, v in enumerate((6, 4, 3, 3))}
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        response = organiser_client.post(reverse("tournaments:paper_save", args=[event.slug, paper.pk]), posted)
+    assert response.status_code == 302
+    manche = table.manches.get(number=1)
+    assert manche.result["players"][0]["score"] == 90 and manche.entered_via == Via.PAPER
+
+
+def test_a_number_box_that_holds_no_number_names_the_field_and_keeps_what_was_typed(organiser_client, make_event):
+    event, _table, paper = vegetables_sheet(make_event)
+    response = organiser_client.post(
+        reverse("tournaments:paper_save", args=[event.slug, paper.pk]), {"1:manches[0].pozzo[0]": "3O"}
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'name="1:manches[0].pozzo[0]" value="3O"' in html
+    assert "Write a whole number, or leave the box empty." in html
+
+
+def test_a_sheet_saved_by_a_phone_after_it_was_read_is_not_overwritten(organiser_client, cheese):
+    event, table = cheese
+    paper = waiting_sheet(table)
+    enter(table, {"tallies": [{"cheese_points": 3, "cheese_cards": 1}] * 4}, via=Via.LINK)
+    posted = {"manche": "1", "tallies[0].cheeses": ["1"]}
+    response = organiser_client.post(reverse("tournaments:paper_save", args=[event.slug, paper.pk]), posted)
+    assert response.status_code == 400
+    assert "nothing was overwritten" in response.content.decode()
+    assert table.manches.get(number=1).document["tallies"][0]["cheese_points"] == 3
+
+
+def test_discard_deletes_the_waiting_sheet(organiser_client, cheese):
+    event, table = cheese
+    paper = waiting_sheet(table)
+    response = organiser_client.post(reverse("tournaments:paper_discard", args=[event.slug, paper.pk]), follow=True)
+    assert not PaperSheet.objects.exists()
+    assert "was discarded" in " ".join(shown_messages(response))
+
+
+def test_another_events_organiser_page_does_not_show_or_save_it(organiser_client, cheese, make_event):
+    event, table = cheese
+    other = make_event("cheese-rescue", players=4)
+    paper = waiting_sheet(table)
+    assert organiser_client.get(reverse("tournaments:paper_picture", args=[other.slug, paper.pk])).status_code == 404
+    assert organiser_client.post(reverse("tournaments:paper_save", args=[other.slug, paper.pk])).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "says"),
+    [
+        ("notes.txt", b"just some text", "is neither a picture nor a PDF"),
+        ("blank.jpg", jpeg_bytes(800, 600), "No score sheet of this event was found in blank.jpg"),
+        ("broken.pdf", b"%PDF-1.4 garbage", "is not a PDF this page can read"),
+    ],
+)
+def test_files_that_hold_no_sheet_are_refused_clearly(organiser_client, cheese, name, data, says):
+    event, _table = cheese
+    response = upload(organiser_client, event, SimpleUploadedFile(name, data))
+    assert response.status_code == 200
+    assert any(says in message for message in shown_messages(response))
+    assert not PaperSheet.objects.exists()
+
+
+def test_a_picture_of_too_many_pixels_is_refused_before_it_is_decoded(organiser_client, cheese):
+    event, _table = cheese
+    buffer = io.BytesIO()
+    Image.new("1", (8000, 6000), 1).save(buffer, "PNG")
+    assert len(buffer.getvalue()) < 1_000_000
+    response = upload(organiser_client, event, SimpleUploadedFile("bomb.png", buffer.getvalue()))
+    assert any("more than 40 megapixels" in message for message in shown_messages(response))
+    assert not PaperSheet.objects.exists()
+
+
+def test_a_file_over_the_size_limit_is_refused(organiser_client, cheese, settings):
+    event, _table = cheese
+    heavy = b"\xff\xd8" + b"\0" * (images.MAX_BYTES + 1)
+    response = upload(organiser_client, event, SimpleUploadedFile("huge.jpg", heavy))
+    assert any("is larger than 20 MB" in message for message in shown_messages(response))
+
+
+def test_a_pdf_of_too_many_pages_is_refused(organiser_client, cheese):
+    event, _table = cheese
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer)
+    for _page in range(images.MAX_PAGES + 1):
+        canvas.showPage()
+    canvas.save()
+    response = upload(organiser_client, event, SimpleUploadedFile("scans.pdf", buffer.getvalue()))
+    assert any("has 101 pages; at most 100" in message for message in shown_messages(response))
+
+
+def test_an_upload_without_files_says_what_to_do(organiser_client, cheese):
+    event, _table = cheese
+    response = organiser_client.post(page_url(event), {}, follow=True)
+    assert any("at least one picture" in message for message in shown_messages(response))
+
+
+def test_the_paper_copy_travels_in_the_backup(organiser_client, cheese):
+    event, table = cheese
+    paper = waiting_sheet(table)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        organiser_client.post(
+            reverse("tournaments:paper_save", args=[event.slug, paper.pk]), {"manche": "1", "tallies[0].cheeses": ["3"]}
+        )
+    document = json.loads(export_event_json(event))
+    assert document["revisions"][0]["paper"]
+    event.delete()
+    imported = import_event(document)
+    revision = SheetRevision.objects.get(manche__table__round__event=imported)
+    assert bytes(revision.paper) == bytes(paper.picture)

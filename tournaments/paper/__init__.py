@@ -1,0 +1,1 @@
+"""Paper in: reading a photographed or scanned score sheet back into the table's form."""

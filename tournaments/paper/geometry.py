@@ -1,0 +1,64 @@
+"""Plane geometry of a photographed page: the homography that takes sheet points to picture pixels."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy
+from scipy import ndimage
+
+Point = tuple[float, float]
+
+
+def homography(source: Sequence[Point], target: Sequence[Point]) -> numpy.ndarray:
+    """The 3x3 projective map taking each ``source`` point to its ``target`` (least squares over four or more)."""
+    src, dst = numpy.asarray(source, float), numpy.asarray(target, float)
+    src_n, src_t = normalising(src)
+    dst_n, dst_t = normalising(dst)
+    rows = []
+    for (x, y), (u, v) in zip(src_n, dst_n):
+        rows.append([-x, -y, -1, 0, 0, 0, u * x, u * y, u])
+        rows.append([0, 0, 0, -x, -y, -1, v * x, v * y, v])
+    _u, _s, vt = numpy.linalg.svd(numpy.asarray(rows))
+    h = vt[-1].reshape(3, 3)
+    h = numpy.linalg.inv(dst_t) @ h @ src_t
+    return h / h[2, 2]
+
+
+def affine(source: Sequence[Point], target: Sequence[Point]) -> numpy.ndarray:
+    """The 3x3 affine map (no perspective) closest to taking each ``source`` point to its ``target``: steadier than
+    a homography when the points are few and close together."""
+    src, dst = numpy.asarray(source, float), numpy.asarray(target, float)
+    design = numpy.c_[src, numpy.ones(len(src))]
+    solution, *_rest = numpy.linalg.lstsq(design, dst, rcond=None)
+    return numpy.vstack([solution.T, [0.0, 0.0, 1.0]])
+
+
+def normalising(points: numpy.ndarray) -> tuple[numpy.ndarray, numpy.ndarray]:
+    """The points moved to their centroid and scaled to a mean distance of sqrt(2), and that similarity."""
+    centre = points.mean(axis=0)
+    spread = numpy.sqrt(((points - centre) ** 2).sum(axis=1)).mean() or 1.0
+    s = numpy.sqrt(2) / spread
+    t = numpy.array([[s, 0, -s * centre[0]], [0, s, -s * centre[1]], [0, 0, 1]])
+    return (points - centre) * s, t
+
+
+def project(h: numpy.ndarray, points) -> numpy.ndarray:
+    """``points`` (n x 2) mapped by ``h``."""
+    p = numpy.asarray(points, float).reshape(-1, 2)
+    q = numpy.c_[p, numpy.ones(len(p))] @ h.T
+    return q[:, :2] / q[:, 2:3]
+
+
+def sample(picture: numpy.ndarray, h: numpy.ndarray, rect: Sequence[float], per_point: float) -> numpy.ndarray:
+    """The part of ``picture`` (grey, float) that the sheet rectangle ``rect`` (left, bottom, right, top, in points)
+    covers, set straight at ``per_point`` pixels a point: row 0 at the top, as a picture. Outside is white."""
+    left, bottom, right, top = rect
+    columns = max(2, round((right - left) * per_point))
+    rows = max(2, round((top - bottom) * per_point))
+    xs = numpy.linspace(left, right, columns)
+    ys = numpy.linspace(top, bottom, rows)
+    gx, gy = numpy.meshgrid(xs, ys)
+    where = project(h, numpy.c_[gx.ravel(), gy.ravel()])
+    values = ndimage.map_coordinates(picture, [where[:, 1], where[:, 0]], order=1, mode="constant", cval=255.0)
+    return values.reshape(rows, columns)

@@ -1,0 +1,253 @@
+"""Reading a picture of printed score sheets: each table's QR code names it and places it, its four corner marks set
+the picture straight, then every box of its layout is read (digits by a classifier, marks by their ink)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy
+import zxingcpp
+from scipy import ndimage
+
+from . import digits
+from .geometry import affine, homography, project, sample
+from .layout import DIGIT, Box, TableLayout
+
+#: Pixels a point at which boxes are looked at, and at which the sheet's picture is kept.
+BOX_RESOLUTION = 4.0
+PICTURE_RESOLUTION = 2.0
+#: How far (points) from where the guess puts a corner mark it may be: at least this, or this share of its distance
+#: from the nearest point the guess rests on (a guess drifts as it goes).
+MARK_SEARCH, DRIFT = 30.0, 0.3
+#: A corner mark is looked for in a picture shrunk until it is about this many pixels wide.
+MARK_PIXELS = 12
+#: How far (a share of its side) the QR code may be from where the four marks put it.
+QR_TOLERANCE = 0.12
+#: Cut from each side of a box before reading inside it: its printed line and a little more.
+DIGIT_INSET, MARK_INSET = 2.0, 1.4
+#: The share of a mark box's inside that ink covers when it is marked; between the two others, the reader is unsure.
+MARKED, SURELY_BLANK, SURELY_MARKED = 0.05, 0.02, 0.08
+#: How much ink a pixel of a mark box must hold to count as covered.
+INKED = 0.25
+#: Darkness, as a share of the paper's brightness near a box, that counts as full ink.
+INK_CONTRAST = 0.55
+#: A picture's longer side is brought down to this many pixels before looking for QR codes.
+CODE_SEARCH_SIDE = 2400
+
+
+@dataclass
+class BoxRead:
+    """One box as read: a digit (or None, empty) or whether it is marked, how sure, and whether to ask."""
+
+    box: Box
+    value: int | bool | None
+    confidence: float
+    unsure: bool
+
+
+@dataclass
+class SheetRead:
+    """One table's sheet found in a picture: its layout, the slot's picture set straight, its boxes as read."""
+
+    layout: TableLayout
+    picture: numpy.ndarray
+    boxes: list[BoxRead]
+    marks_found: int
+    problems: list[str] = field(default_factory=list)
+
+    def fields(self) -> dict[str, list[BoxRead]]:
+        """Each form field's boxes as read (``Box.field``), in the layout's order."""
+        by_field: dict[str, list[BoxRead]] = {}
+        for read in self.boxes:
+            by_field.setdefault(read.box.field, []).append(read)
+        return by_field
+
+    def reading(self) -> dict[str, object]:
+        """Each field's value: a number from its digits (None if all are empty), a count of its marks, or the
+        values of its marked boxes."""
+        return {name: path_value(reads) for name, reads in self.fields().items()}
+
+    def unsure(self) -> list[str]:
+        """The fields any of whose boxes the reader is not sure of, in the layout's order."""
+        return [name for name, reads in self.fields().items() if any(read.unsure for read in reads)]
+
+    def box_in_picture(self, box: Box) -> tuple[float, float, float, float]:
+        """Where ``box`` is in ``picture``: left, top, width, height, in its pixels."""
+        left, _bottom, _right, top = picture_rect(self.layout)
+        r = PICTURE_RESOLUTION
+        return ((box.x - left) * r, (top - box.y - box.height) * r, box.width * r, box.height * r)
+
+
+def path_value(reads: list[BoxRead]) -> object:
+    box = reads[0].box
+    if box.kind == DIGIT:
+        written = [str(read.value) for read in sorted(reads, key=lambda r: -r.box.place) if read.value is not None]
+        return int("".join(written)) if written else None
+    if not box.value:
+        return sum(1 for read in reads if read.value)
+    return [read.box.value for read in reads if read.value]
+
+
+@dataclass(frozen=True)
+class Code:
+    """A QR code found in a picture: its text and its corners (top left, top right, bottom right, bottom left)."""
+
+    text: str
+    corners: numpy.ndarray
+
+
+def codes(picture: numpy.ndarray) -> list[Code]:
+    """The QR codes in ``picture``, their corners in its pixels."""
+    scale = min(1.0, CODE_SEARCH_SIDE / max(picture.shape))
+    small = picture
+    if scale < 1.0:
+        small = ndimage.zoom(picture, scale, order=1, prefilter=False)
+    found = zxingcpp.read_barcodes(numpy.ascontiguousarray(small, numpy.uint8), formats=zxingcpp.BarcodeFormat.QRCode)
+    result = []
+    for code in found:
+        p = code.position
+        corners = [(c.x / scale, c.y / scale) for c in (p.top_left, p.top_right, p.bottom_right, p.bottom_left)]
+        result.append(Code(code.text, numpy.asarray(corners, float)))
+    return result
+
+
+def read_picture(
+    picture: numpy.ndarray, layout_for: Callable[[str], TableLayout | None]
+) -> tuple[list[SheetRead], list[str]]:
+    """Every sheet whose QR code ``layout_for`` knows, read; and the texts of the codes it does not know."""
+    grey = picture.astype(numpy.float32)
+    sheets, unknown = [], []
+    for code in codes(picture):
+        layout = layout_for(code.text)
+        if layout is None:
+            unknown.append(code.text)
+            continue
+        sheets.append(read_sheet(grey, code, layout))
+    return sheets, unknown
+
+
+def read_sheet(grey: numpy.ndarray, code: Code, layout: TableLayout) -> SheetRead:
+    """One table's sheet: placed by its QR code, set straight by its corner marks, its boxes read."""
+    h, found = placed(grey, code, layout)
+    boxes = read_boxes(grey, h, layout.boxes, sure=found >= 3)
+    straight = evened(sample(grey, h, picture_rect(layout), PICTURE_RESOLUTION))
+    return SheetRead(layout, straight, boxes, found)
+
+
+def evened(picture: numpy.ndarray) -> numpy.ndarray:
+    """The sheet's picture with its light made even: the paper white everywhere, shadows lifted, ink kept dark."""
+    window = int(12 * PICTURE_RESOLUTION) | 1
+    paper = ndimage.uniform_filter(ndimage.maximum_filter(picture, size=window), size=window)
+    return (picture / numpy.maximum(paper, 1.0) * 255.0).clip(0, 255).astype(numpy.uint8)
+
+
+def placed(grey: numpy.ndarray, code: Code, layout: TableLayout) -> tuple[numpy.ndarray, int]:
+    """The map from the sheet's points to the picture's pixels, and how many corner marks it rests on.
+
+    The QR code alone places the sheet roughly (it is small, so far from it the guess drifts: an affine guess, which
+    does not tilt). Each corner mark may be one of the few solid squares nearest to where that guess puts it (the
+    other table's marks on the page are near); of the ways to choose them, the one whose map puts the QR code where
+    it was found wins, so the map rests on all four marks. With a mark missing (a finger over it), on three and the
+    QR code; with fewer, on the QR code alone, and nothing read is sure."""
+    page = [tuple(corner) for corner in layout.qr.corners()]
+    image = [tuple(corner) for corner in code.corners]
+    per_point = float(numpy.linalg.norm(code.corners[0] - code.corners[1])) / layout.qr.side
+    squares = solid_squares(grey, layout.marks[0].side * per_point)
+    guess = affine(page, image)
+    qx, qy = layout.qr.centre
+    options = []
+    for mark in layout.marks:
+        reach = max(MARK_SEARCH, DRIFT * numpy.hypot(mark.centre[0] - qx, mark.centre[1] - qy)) * per_point
+        options.append(nearest(squares, project(guess, [mark.centre])[0], reach))
+    best: tuple[float, numpy.ndarray, int] | None = None
+    for chosen in itertools.product(*[[*near, None] for near in options]):
+        pairs = [(mark.centre, at) for mark, at in zip(layout.marks, chosen) if at is not None]
+        if len(pairs) < 3 or len({at for _mark, at in pairs}) < len(pairs):
+            continue
+        sources, targets = [p for p, _ in pairs], [t for _, t in pairs]
+        h = homography(sources, targets) if len(pairs) == 4 else homography(sources + page, targets + image)
+        error = float(numpy.abs(project(h, page) - code.corners).max())
+        score = (len(pairs) < 4 or error > QR_TOLERANCE * layout.qr.side * per_point, error)
+        if best is None or score < best[0]:
+            best = (score, h, len(pairs))
+    if best is None:
+        return homography(page, image), 0
+    return best[1], best[2]
+
+
+def nearest(squares: numpy.ndarray, point, reach: float, count: int = 3) -> list[tuple[float, float]]:
+    """The ``count`` squares nearest ``point`` within ``reach`` pixels, nearest first."""
+    if not len(squares):
+        return []
+    distances = numpy.hypot(squares[:, 0] - point[0], squares[:, 1] - point[1])
+    order = [i for i in numpy.argsort(distances)[:count] if distances[i] <= reach]
+    return [(float(squares[i, 0]), float(squares[i, 1])) for i in order]
+
+
+def solid_squares(grey: numpy.ndarray, side: float) -> numpy.ndarray:
+    """The centres (x, y, in pixels) of the solid dark squares about ``side`` pixels wide in the picture: corner
+    marks, whatever their turn. A square's spread about its centre is the same every way (a letter's is not) and
+    just what its area implies (a ring, such as a QR code's finder, spreads more)."""
+    step = max(1, int(side / MARK_PIXELS))
+    small = grey[::step, ::step] if step > 1 else grey
+    side /= step
+    window = max(3, int(side * 3) | 1)
+    paper = ndimage.uniform_filter(ndimage.maximum_filter(small, size=window), size=window)
+    dark = small < paper * 0.5
+    labels, count = ndimage.label(dark)
+    if not count:
+        return numpy.empty((0, 2))
+    index = numpy.arange(1, count + 1)
+    area = ndimage.sum_labels(dark, labels, index)
+    keep = (area >= 0.45 * side**2) & (area <= 2.2 * side**2)
+    if not keep.any():
+        return numpy.empty((0, 2))
+    rows, columns = numpy.indices(small.shape, dtype=numpy.float64)
+    index, area = index[keep], area[keep]
+    my = ndimage.sum_labels(rows, labels, index) / area
+    mx = ndimage.sum_labels(columns, labels, index) / area
+    syy = ndimage.sum_labels(rows**2, labels, index) / area - my**2
+    sxx = ndimage.sum_labels(columns**2, labels, index) / area - mx**2
+    sxy = ndimage.sum_labels(rows * columns, labels, index) / area - mx * my
+    middle, spread = (sxx + syy) / 2, numpy.sqrt(((sxx - syy) / 2) ** 2 + sxy**2)
+    even = (middle - spread) >= 0.7 * (middle + spread)
+    compact = (middle >= 0.75 * area / 12) & (middle <= 1.35 * area / 12)
+    chosen = even & compact
+    return numpy.c_[mx[chosen] * step, my[chosen] * step]
+
+
+def picture_rect(layout: TableLayout) -> tuple[float, float, float, float]:
+    """The part of the page kept as the sheet's picture: its slot and corner marks."""
+    xs = [layout.frame[0], layout.frame[2]] + [m.x for m in layout.marks] + [m.x + m.side for m in layout.marks]
+    ys = [layout.frame[1], layout.frame[3]] + [m.y for m in layout.marks] + [m.y + m.side for m in layout.marks]
+    return (min(xs) - 2, min(ys) - 2, max(xs) + 2, max(ys) + 2)
+
+
+def ink(grey: numpy.ndarray, h: numpy.ndarray, box: Box, inset: float) -> numpy.ndarray:
+    """How much ink covers each pixel inside ``box`` (0 paper, 1 ink), against the paper's brightness around it."""
+    x0, y0, x1, y1 = box.rect
+    around = sample(grey, h, (x0 - 3, y0 - 3, x1 + 3, y1 + 3), BOX_RESOLUTION / 2)
+    paper = max(float(numpy.percentile(around, 92)), 1.0)
+    inside = sample(grey, h, (x0 + inset, y0 + inset, x1 - inset, y1 - inset), BOX_RESOLUTION)
+    return numpy.clip((paper - inside) / (paper * INK_CONTRAST), 0.0, 1.0)
+
+
+def read_boxes(grey: numpy.ndarray, h: numpy.ndarray, boxes: list[Box], sure: bool) -> list[BoxRead]:
+    """Each box read; every one unsure when the sheet could not be set straight by its corner marks."""
+    digit_boxes = [box for box in boxes if box.kind == DIGIT]
+    inks = [(ink(grey, h, box, DIGIT_INSET), box.allowed) for box in digit_boxes]
+    digit_reads = dict(zip((id(box) for box in digit_boxes), digits.read_digits(inks)))
+    reads = []
+    for box in boxes:
+        if box.kind == DIGIT:
+            value, confidence = digit_reads[id(box)]
+            unsure = confidence < digits.UNSURE_BELOW
+        else:
+            covered = float((ink(grey, h, box, MARK_INSET) > INKED).mean())
+            value = covered >= MARKED
+            confidence = min(1.0, abs(covered - MARKED) / MARKED)
+            unsure = SURELY_BLANK < covered < SURELY_MARKED
+        reads.append(BoxRead(box, value, confidence, unsure or not sure))
+    return reads

@@ -1,0 +1,314 @@
+"""Paper in: the pictures an organiser uploads are read into sheets waiting to be checked, and a checked sheet is
+saved as the organiser's entry from paper, its picture kept with the change."""
+
+from __future__ import annotations
+
+import io
+import time
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+import numpy
+from django.db import transaction
+from django.urls import Resolver404, resolve
+from django.utils.translation import gettext as _
+from PIL import Image
+
+import scoring
+
+from ..entry.errors import translated
+from ..models import Event, PaperSheet, Table
+from ..models.sheets import PAPER_COPY_BYTES, Via
+from ..paper import documents
+from ..paper.images import MAX_BYTES, PictureRefused, pages, too_heavy
+from ..paper.layout import DIGIT, TableLayout
+from ..paper.reader import SheetRead, read_picture
+from ..printing.sheets import round_with_seats, sheet_layouts
+from .audit import Author
+from .sheets import NoSuchManche, StaleSheet, record_table_sheet
+from .tables import table_by_id
+
+#: How long one upload may read before it answers with what it has (the app server stops a request at 60 s).
+READING_SECONDS = 40
+
+
+@dataclass
+class Upload:
+    """What reading some files gave: the sheets found (stored, waiting to be checked) and what to tell."""
+
+    sheets: list[PaperSheet] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+def table_token(text: str) -> str | None:
+    """The token of the table link a QR code carries, or None for any other text."""
+    try:
+        match = resolve(urlsplit(text).path)
+    except Resolver404:
+        return None
+    return match.kwargs.get("token") if match.url_name == "table" else None
+
+
+class Layouts:
+    """The layouts of the tables a reading meets, each round laid out once; only ``event``'s tables when given."""
+
+    def __init__(self, event: Event | None):
+        self.event = event
+        self.rounds: dict[int, dict[int, TableLayout]] = {}
+        self.tables: dict[str, Table] = {}
+        self.elsewhere: list[str] = []
+
+    def __call__(self, text: str) -> TableLayout | None:
+        token = table_token(text)
+        table = Table.objects.select_related("round__event").filter(token=token).first() if token else None
+        if table is None:
+            return None
+        event = table.round.event
+        if self.event is not None and event.pk != self.event.pk:
+            self.elsewhere.append(event.name)
+            return None
+        if table.round_id not in self.rounds:
+            round_ = round_with_seats(event, table.round.number)
+            laid = sheet_layouts(event, round_, lambda t: t.token)
+            self.rounds[table.round_id] = {layout.table: layout for layout in laid}
+        self.tables[table.token] = table
+        return self.rounds[table.round_id].get(table.number)
+
+
+def read_files(event: Event, files: Iterable, user) -> Upload:
+    """Read every uploaded file (``name`` and ``read()``): each sheet found is stored as a PaperSheet waiting to be
+    checked; each file that holds none, or is refused, says why. A refused file stores nothing."""
+    upload = Upload()
+    layouts = Layouts(event)
+    deadline = time.monotonic() + READING_SECONDS
+    for upload_file in files:
+        name = getattr(upload_file, "name", "") or _("The file")
+        if time.monotonic() > deadline:
+            upload.problems.append(_("%(file)s was not read: there was no time left. Add it again.") % {"file": name})
+            continue
+        try:
+            if (getattr(upload_file, "size", 0) or 0) > MAX_BYTES:
+                raise PictureRefused(too_heavy(name))
+            found = read_file(upload_file.read(), name, layouts, deadline)
+        except PictureRefused as refused:
+            upload.problems.append(refused.message)
+            continue
+        except NotReadInTime as partly:
+            found = partly.found
+            upload.problems.append(
+                _("%(file)s was read up to page %(page)d: there was no time left. Add its other pages again.")
+                % {"file": name, "page": partly.first_unread - 1}
+            )
+        if not found:
+            upload.problems.append(nothing_found(name, layouts))
+        for page, sheet in found:
+            source = name if page is None else _("%(file)s, page %(page)d") % {"file": name, "page": page}
+            upload.sheets.append(store(sheet, layouts.tables[sheet.layout.link], source, user))
+        layouts.elsewhere.clear()
+    return upload
+
+
+def read_file(
+    data: bytes, name: str, layouts: Layouts, deadline: float | None = None
+) -> list[tuple[int | None, SheetRead]]:
+    """The sheets on each page of one file, with their page number (None for a single picture). A PDF's pages
+    left when ``deadline`` (``time.monotonic()``) passes are not read: NotReadInTime says which."""
+    found = []
+    is_pdf = data[:5] == b"%PDF-"
+    for number, picture in enumerate(pages(data, name), start=1):
+        if deadline is not None and time.monotonic() > deadline:
+            raise NotReadInTime(found, number)
+        sheets, _unknown = read_picture(picture, layouts)
+        found += [(number if is_pdf else None, sheet) for sheet in sheets]
+    return found
+
+
+class NotReadInTime(Exception):
+    """A long PDF read in part: ``found`` on the pages before ``first_unread``."""
+
+    def __init__(self, found: list, first_unread: int):
+        super().__init__(first_unread)
+        self.found, self.first_unread = found, first_unread
+
+
+def nothing_found(name: str, layouts: Layouts) -> str:
+    if layouts.elsewhere:
+        return _("%(file)s is a sheet of another event (%(event)s): nothing was read.") % {
+            "file": name,
+            "event": layouts.elsewhere[0],
+        }
+    return _(
+        "No score sheet of this event was found in %(file)s. Photograph the whole sheet, its QR code and its four "
+        "black corner squares in the picture, flat and in good light."
+    ) % {"file": name}
+
+
+def jpeg(picture: numpy.ndarray) -> bytes:
+    """The sheet's picture as a JPEG of at most ``PAPER_COPY_BYTES``."""
+    image = Image.fromarray(picture)
+    for quality in (70, 55, 40, 30):
+        buffer = io.BytesIO()
+        image.save(buffer, "JPEG", quality=quality, optimize=True)
+        if buffer.tell() <= PAPER_COPY_BYTES:
+            return buffer.getvalue()
+        image = image.resize((image.width * 3 // 4, image.height * 3 // 4))
+    return buffer.getvalue()
+
+
+def store(sheet: SheetRead, table: Table, source: str, user) -> PaperSheet:
+    versions = dict(table.manches.values_list("number", "version"))
+    return PaperSheet.objects.create(
+        table=table,
+        picture=jpeg(sheet.picture),
+        width=sheet.picture.shape[1],
+        height=sheet.picture.shape[0],
+        fields=fields_of(sheet),
+        source=source[:200],
+        versions={str(number): version for number, version in versions.items()},
+        read_by=user if getattr(user, "is_authenticated", False) else None,
+    )
+
+
+def fields_of(sheet: SheetRead) -> list[dict]:
+    """The form's fields as read, for ``PaperSheet.fields``."""
+    reading = sheet.reading()
+    order = {id(read): index for index, read in enumerate(sheet.boxes)}
+    fields = []
+    for name, reads in sheet.fields().items():
+        first = reads[0].box
+        kind = "number" if first.kind == DIGIT else ("choice" if first.value else "count")
+        fields.append(
+            {
+                "name": name,
+                "path": first.path,
+                "manche": first.manche,
+                "seat": first.seat,
+                "label": first.label,
+                "kind": kind,
+                "value": reading[name],
+                "unsure": any(read.unsure for read in reads),
+                "boxes": [
+                    {
+                        "order": order[id(read)],
+                        "at": [round(v, 1) for v in sheet.box_in_picture(read.box)],
+                        "value": read.box.value,
+                        "label": read.box.label,
+                        "marked": bool(read.value) if read.box.kind != DIGIT else None,
+                    }
+                    for read in reads
+                ],
+            }
+        )
+    return fields
+
+
+class PaperRefused(Exception):
+    """A checked sheet that cannot be saved; ``errors`` maps a field's name (or "" for the sheet) to messages."""
+
+    def __init__(self, errors: dict[str, list[str]]):
+        super().__init__(errors)
+        self.errors = errors
+
+
+def posted_values(paper: PaperSheet, posted) -> tuple[dict[str, object], dict[str, list[str]]]:
+    """Each field's value as the organiser left it (``posted``: a QueryDict), and the fields that hold no number
+    (their text kept as typed, to be shown again)."""
+    values: dict[str, object] = {}
+    errors: dict[str, list[str]] = {}
+    for item in paper.fields:
+        name = item["name"]
+        if item["kind"] == "choice":
+            values[name] = chosen_values([box["value"] for box in item["boxes"]], posted.getlist(name))
+            continue
+        text = (posted.get(name) or "").strip()
+        if not text:
+            values[name] = None
+        elif text.isascii() and text.isdigit() and len(text) <= 3:
+            values[name] = int(text)
+        else:
+            values[name] = text
+            errors[name] = [_("Write a whole number, or leave the box empty.")]
+    return values, errors
+
+
+def chosen_values(allowed: list[str], chosen: list[str]) -> list[str]:
+    """The ticked values the sheet has boxes for, each at most as often as it has boxes (three 1s of cheese)."""
+    left = Counter(allowed)
+    kept = []
+    for value in chosen:
+        if left[value] > 0:
+            left[value] -= 1
+            kept.append(value)
+    return kept
+
+
+def by_manche(paper: PaperSheet, values: Mapping[str, object], chosen: int | None) -> dict[int, dict[str, object]]:
+    """The fields' values grouped by the manche they fill: a block's own manche where a sheet has a block per
+    manche, else ``chosen``; manches where nothing was written are left out."""
+    grouped: dict[int, dict[str, object]] = {}
+    for item in paper.fields:
+        number = item["manche"] or chosen
+        if number is not None:
+            grouped.setdefault(number, {})[item["path"]] = values.get(item["name"])
+    return {number: paths for number, paths in grouped.items() if any(written(v) for v in paths.values())}
+
+
+def written(value: object) -> bool:
+    return bool(value) or value == 0
+
+
+def save_paper_sheet(paper: PaperSheet, values: Mapping[str, object], chosen: int | None, user) -> list[int]:
+    """Store the checked sheet as the organiser's entry from paper, each of its manches at once or none; returns
+    the manches saved. Raises PaperRefused with the rules' messages at their fields, or when a manche changed
+    since the sheet was read (a phone saved it meanwhile: nothing is overwritten)."""
+    at = table_by_id(paper.table_id)
+    if chosen is None and any(item["manche"] is None for item in paper.fields):
+        raise PaperRefused({"manche": [_("Choose the game this sheet is for.")]})
+    groups = by_manche(paper, values, chosen)
+    if not groups:
+        raise PaperRefused({"": [_("Nothing is written on this sheet yet.")]})
+    author = Author(via=Via.PAPER, user=user)
+    picture = bytes(paper.picture)
+    with transaction.atomic():
+        for number, paths in groups.items():
+            document = documents.document(at.event.game, at.names, paths)
+            based_on = paper.versions.get(str(number), 0)
+            try:
+                record_table_sheet(at, number, document, based_on=based_on, author=author, paper=picture)
+            except scoring.ScoreSheetError as error:
+                raise PaperRefused(placed_errors(paper, number, error.problems)) from error
+            except StaleSheet as stale:
+                raise PaperRefused({"": [changed_meanwhile(at, number)]}) from stale
+            except NoSuchManche as missing:
+                raise PaperRefused(
+                    {"": [_("Table %(table)d has no game %(number)d.") % {"table": at.table.number, "number": number}]}
+                ) from missing
+        paper.delete()
+    return sorted(groups)
+
+
+def changed_meanwhile(at, number: int) -> str:
+    return _(
+        "Table %(table)d · game %(number)d was saved by someone else after this sheet was read: nothing was "
+        "overwritten. Compare the two on the table's page, then correct it there."
+    ) % {"table": at.table.number, "number": number}
+
+
+def placed_errors(paper: PaperSheet, number: int, problems) -> dict[str, list[str]]:
+    """The rules' messages at the fields whose path they point at (or under), else at the sheet."""
+    fields = [item for item in paper.fields if (item["manche"] or number) == number]
+    errors: dict[str, list[str]] = {}
+    for problem in problems:
+        target = next((item["name"] for item in fields if item["path"] == problem.path), None)
+        if target is None and problem.path:
+            target = next((item["name"] for item in fields if item["path"].startswith(problem.path)), None)
+        errors.setdefault(target or "", []).append(translated(problem))
+    return errors
+
+
+def chosen_manche(paper: PaperSheet, posted: str | None) -> int | None:
+    """The manche the organiser says a one-manche sheet is for, if the table has it."""
+    numbers = set(paper.table.manches.values_list("number", flat=True))
+    return int(posted) if posted and posted.isascii() and posted.isdigit() and int(posted) in numbers else None
