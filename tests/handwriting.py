@@ -35,9 +35,9 @@ def held_out() -> list[tuple[np.ndarray, int]]:
 
 
 def render_digit(image8: np.ndarray, width: int, height: int, rng: np.random.Generator) -> np.ndarray:
-    """``image8`` (8x8 counts) written by hand in a box of ``width`` x ``height`` pixels: smoothed up, its strokes'
-    middle lines drawn again with a pen 6-16 % of the digit's height, 60-90 % of the box's height, slanted a little,
-    placed anywhere in the box."""
+    """``image8`` (8x8 counts) written by hand in a box of ``width`` x ``height`` pixels: smoothed up, slanted a
+    little, cut to strokes along its ridges (a pen's width, some thinner, some thicker), 60-90 % of the box's height,
+    placed about the middle of the box."""
     density = ndimage.zoom(np.pad(image8 / 16.0, 1), 8, order=3, mode="grid-constant", grid_mode=True)
     slant = rng.uniform(-0.2, 0.2)
     rows = density.shape[0]
@@ -67,10 +67,10 @@ def mark(kind: str, width: int, height: int, rng: np.random.Generator) -> np.nda
         "x": [[(0.0, 0.0), (1.0, 1.0)], [(1.0, 0.0), (0.0, 1.0)]],
         "tick": [[(0.0, 0.55), (0.35, 1.0), (1.0, 0.0)]],
     }
-    strokes = [np.asarray(stroke) + rng.normal(0, 0.05, (len(stroke), 2)) for stroke in shapes[kind]]
-    size = rng.uniform(0.6, 0.9) * height
-    strokes = [stroke * [width / height, 1.0] for stroke in strokes]
-    return _pen(strokes, size, rng.uniform(0.06, 0.12), width, height, rng)
+    strokes = [
+        (np.asarray(stroke) + rng.normal(0, 0.05, (len(stroke), 2))) * [width / height, 1] for stroke in shapes[kind]
+    ]
+    return _pen(strokes, rng.uniform(0.6, 0.9) * height, rng.uniform(0.06, 0.12), width, height, rng)
 
 
 def _cut(on: np.ndarray) -> np.ndarray:
@@ -83,7 +83,7 @@ def _cut(on: np.ndarray) -> np.ndarray:
 
 def _placed(strokes: np.ndarray, size: float, width: int, height: int, rng: np.random.Generator) -> np.ndarray:
     """``strokes`` (a fine bitmap) scaled to ``size`` pixels high (less if the box is too narrow), averaged down to
-    soft edges and put anywhere in a box of ``width`` x ``height``, in ink of a pen's darkness."""
+    soft edges and put about the middle of a box of ``width`` x ``height``, in ink of a pen's darkness."""
     fine_height, fine_width = strokes.shape
     scale = min(size / fine_height, (width - 2 * MARGIN) / fine_width, (height - 2 * MARGIN) / fine_height)
     shape = (max(1, round(fine_width * scale * FINE)), max(1, round(fine_height * scale * FINE)))
@@ -106,14 +106,13 @@ def _down(canvas: Image.Image, width: int, height: int) -> np.ndarray:
 
 
 def _pen(strokes, size: float, pen: float, width: int, height: int, rng: np.random.Generator) -> np.ndarray:
-    """Polylines (x and y down, in any unit) drawn ``size`` pixels high with a pen ``pen`` x ``size`` wide (less if
-    the box is too small), placed anywhere in a box of ``width`` x ``height`` pixels."""
+    """Polylines (x and y down, in any unit) drawn ``size`` pixels high with a pen ``pen`` x ``size`` wide (smaller
+    if the box is too small), placed about the middle of a box of ``width`` x ``height`` pixels."""
     every = np.concatenate(strokes)
     low, high = every.min(axis=0), every.max(axis=0)
     radius = pen * size / 2
-    span = np.maximum(high - low, 1e-6)
-    room = np.array([width, min(size, height - 2 * MARGIN) + 2 * MARGIN]) - 2 * MARGIN - 2 * radius
-    scale = min(room / span)
+    fits = np.array([width - 2 * MARGIN, min(size, height - 2 * MARGIN)]) - 2 * radius
+    scale = min(fits / np.maximum(high - low, 1e-6))
     extent = (high - low) * scale + 2 * radius
     corner = np.array([_corner(room, span, rng) for room, span in zip((width, height), extent)])
     canvas = Image.new("F", (width * FINE, height * FINE))
@@ -131,6 +130,9 @@ def _arc(cx: float, cy: float, rx: float, ry: float, start: float, end: float, s
     """Points of an ellipse's arc from angle ``start`` to ``end`` (degrees; 0 right, 90 down)."""
     angles = np.radians(np.linspace(start, end, steps))
     return list(zip(cx + rx * np.cos(angles), cy + ry * np.sin(angles)))
+
+
+# Each digit's pen strokes in a unit box (x right, y down), some written more than one way.
 
 
 def _one(rng):

@@ -17,6 +17,7 @@ from tournaments.models import PaperSheet, SheetRevision
 from tournaments.models.rounds import RoundStatus
 from tournaments.models.sheets import Via
 from tournaments.paper import images
+from tournaments.services import paper as reading
 from tournaments.services.backup import export_event_json, import_event
 
 
@@ -270,3 +271,16 @@ def test_the_paper_copy_travels_in_the_backup(organiser_client, cheese):
     imported = import_event(document)
     revision = SheetRevision.objects.get(manche__table__round__event=imported)
     assert bytes(revision.paper) == bytes(paper.picture)
+
+
+def test_fields_the_rules_object_to_are_marked_for_checking_before_saving(make_event):
+    event, table, paper = vegetables_sheet(make_event)
+    fields = paper.fields
+    for item in fields:
+        if item["path"] == "manches[0].pozzo[1]":
+            item["value"] = 30
+    names = [seat.player.name for seat in table.seats.order_by("position")]
+    doubted = reading.doubted_by_the_rules(fields, event, names, 1)
+    unsure = {item["path"] for item in doubted if item["unsure"]}
+    assert "manches[0].pozzo[0]" in unsure or "manches[0].pozzo[1]" in unsure
+    assert not any(item["unsure"] for item in doubted if item["path"].startswith("manches[0].sequences"))

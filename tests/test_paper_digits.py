@@ -22,8 +22,8 @@ def reads_of(inks: list[np.ndarray], allowed: str = ANY) -> list[tuple[int | Non
 
 @pytest.fixture(scope="module")
 def written():
-    """Every held-out digit written in a box of each size: {(width, height): (reads, labels)}."""
-    digits = held_out()
+    """Every held-out digit written twice in a box of each size: {(width, height): (reads, labels)}."""
+    digits = held_out() * 2
     labels = [label for _, label in digits]
     found = {}
     for width, height in SIZES:
@@ -47,86 +47,94 @@ def share_right(reads, labels) -> float:
     return float(np.mean([digit == label for (digit, _), label in zip(reads, labels)]))
 
 
+def rights_and_confidences(written) -> tuple[np.ndarray, np.ndarray]:
+    """Whether each read of ``written`` (both sizes) is right, and its confidence."""
+    pairs = [(read, label) for reads, labels in written.values() for read, label in zip(reads, labels)]
+    return np.array([digit == label for (digit, _), label in pairs]), np.array([sure for (_, sure), _ in pairs])
+
+
 # Digits -------------------------------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_writers_never_trained_on_are_read_right(written, size):
-    """The last two writers of the data (the hardest two: a reader trained on the rest reads their own 8x8 images
-    about 96 % right) are read as well in boxes small and large; measured: 96.4 % and 96.0 %."""
+    """The last two writers of the data are the hardest: the reader trained on the others reads their own 8x8
+    images about 96 % right. Written in small boxes and large it reads them about as well (measured here 96.0 % and
+    96.7 %; over ten other draws 95.5 % and 96.2 % on average, 93.8 % and 95.3 % at the worst)."""
     reads, labels = written[size]
     assert share_right(reads, labels) >= 0.95
 
 
 def test_wrong_reads_are_mostly_marked_unsure(written):
-    """Below ``UNSURE_BELOW`` fall most wrong reads and few right ones (measured: 72 % of the wrong ones, 8 % of
-    the right ones); a read above it is wrong about once in a hundred."""
-    reads, labels = (sum(parts, []) for parts in zip(*written.values()))
-    wrong = [confidence for (digit, confidence), label in zip(reads, labels) if digit != label]
-    right = [confidence for (digit, confidence), label in zip(reads, labels) if digit == label]
-    sure = np.array([confidence >= UNSURE_BELOW for _, confidence in reads])
-    assert wrong
-    assert np.mean(np.array(wrong) >= UNSURE_BELOW) <= 0.35
-    assert np.mean(np.array(right) < UNSURE_BELOW) <= 0.12
-    assert np.mean([digit != label for (digit, _), label in np.array(list(zip(reads, labels)), object)[sure]]) <= 0.02
+    """Most wrong reads fall below ``UNSURE_BELOW``, few right ones do (measured: a third of the wrong reads
+    above it, 9 % of the right ones below it); above it a read is wrong 1.3 times in a hundred."""
+    right, confidence = rights_and_confidences(written)
+    sure = confidence >= UNSURE_BELOW
+    assert (~right).any()
+    assert sure[~right].mean() <= 0.4
+    assert (~sure[right]).mean() <= 0.1
+    assert (~right[sure]).mean() <= 0.02
 
 
 def test_confidence_is_probability_like(written):
-    """Reads given more than 0.95 are right more often than those given 0.5 to 0.8."""
-    reads, labels = (sum(parts, []) for parts in zip(*written.values()))
-    right = np.array([digit == label for (digit, _), label in zip(reads, labels)])
-    confidence = np.array([confidence for _, confidence in reads])
+    """Reads given 0.95 or more are right 99 times in a hundred (measured 99.5), those given 0.5 to 0.8 far less
+    often (measured 79 %)."""
+    right, confidence = rights_and_confidences(written)
     assert ((confidence >= 0) & (confidence <= 1)).all()
-    assert right[confidence > 0.95].mean() >= 0.99
-    assert right[(confidence >= 0.5) & (confidence < 0.8)].mean() < 0.9
+    assert right[confidence >= 0.95].mean() >= 0.99
+    assert right[(confidence >= 0.5) & (confidence < 0.8)].mean() <= 0.85
 
 
 def test_pen_drawn_digits_are_read_right_mostly(drawn):
-    """Digits drawn from strokes made here, not from the training data: a hand the reader never learnt; measured
-    96.7 %."""
+    """Digits drawn from pen strokes made here, not from the training data: a hand the reader never learnt
+    (measured 97.0 %, no digit under 90 %)."""
     reads, labels = drawn
     assert share_right(reads, labels) >= 0.95
-
-
-def test_every_digit_is_read_from_pen_strokes(drawn):
-    reads, labels = drawn
     for digit in range(10):
-        assert share_right(*zip(*[(read, label) for read, label in zip(reads, labels) if label == digit])) >= 0.75
+        assert share_right(*zip(*[(read, label) for read, label in zip(reads, labels) if label == digit])) >= 0.85
 
 
 def test_a_zero_is_a_digit():
     rng = np.random.default_rng(5)
-    assert [read_digit(stroke_digit(0, 60, 75, rng))[0] for _ in range(10)].count(0) >= 9
+    assert [read_digit(stroke_digit(0, 60, 75, rng))[0] for _ in range(10)] == [0] * 10
 
 
-def test_allowed_digits_restrict_the_read(written):
+def test_allowed_digits_restrict_the_read():
     """A box the rules keep to 0-3 is read as one of them, better than among all ten; one kept to 0 reads 0, unsure
-    when the ink looks like another digit."""
+    when the ink looks like another digit; one that may hold no digit reads none."""
     digits = held_out()
     rng = np.random.default_rng(7)
     low = [(render_digit(image, 60, 75, rng), label) for image, label in digits if label <= 3]
-    restricted = reads_of([ink for ink, _ in low], "0123")
+    inks, labels = [ink for ink, _ in low], [label for _, label in low]
+    restricted = reads_of(inks, "0123")
     assert {digit for digit, _ in restricted} <= {0, 1, 2, 3}
-    labels = [label for _, label in low]
-    assert share_right(restricted, labels) >= share_right(reads_of([ink for ink, _ in low]), labels)
+    assert share_right(restricted, labels) >= share_right(reads_of(inks), labels)
     others = [render_digit(image, 60, 75, rng) for image, label in digits[:60] if label not in (0, 6, 9)]
     zeros = reads_of(others, "0")
     assert {digit for digit, _ in zeros} == {0}
     assert np.mean([confidence < UNSURE_BELOW for _, confidence in zeros]) >= 0.9
-    assert read_digit(render_digit(digits[0][0], 60, 75, rng), "") == (None, 0.0)
+    assert read_digit(others[0], "") == (None, 0.0)
 
 
-def test_a_digit_touching_a_fragment_of_the_border_is_read(written):
-    """What is left of the box's printed border beside a digit (or joined to it) does not change the read."""
-    rng = np.random.default_rng(9)
-    digits = held_out()
+def test_a_digit_beside_a_fragment_of_the_border_is_read():
+    """What is left of the box's printed border beside a digit, or joined to it, hardly changes the read (measured:
+    no change in 276 reads)."""
     width, height = SIZES[0]
-    reads, labels = written[SIZES[0]]
-    inks = []
-    for image, _ in digits:
-        ink = render_digit(image, width, height, rng)
-        inks.append(np.maximum(ink, border_line(width, height, rng)))
-    assert share_right(reads_of(inks), labels) >= share_right(reads, labels) - 0.02
+    rng, lines = np.random.default_rng(9), np.random.default_rng(10)
+    inks = [render_digit(image, width, height, rng) for image, _ in held_out()]
+    labels = [label for _, label in held_out()]
+    framed = [np.maximum(ink, border_line(width, height, lines)) for ink in inks]
+    assert share_right(reads_of(framed), labels) >= share_right(reads_of(inks), labels) - 0.015
+
+
+def test_a_digit_among_specks_on_grey_paper_is_read():
+    """Dust beside a digit hardly changes the read (measured: no change in 138 reads)."""
+    width, height = 60, 75
+    rng, dirt = np.random.default_rng(20), np.random.default_rng(21)
+    inks = [render_digit(image, width, height, rng) for image, _ in held_out()[:138]]
+    labels = [label for _, label in held_out()[:138]]
+    dirty = [np.maximum(ink, specks(width, height, dirt, 3)) for ink in inks]
+    assert share_right(reads_of(dirty), labels) >= share_right(reads_of(inks), labels) - 0.015
 
 
 # Empty boxes --------------------------------------------------------------------------------------------------------
@@ -291,11 +299,13 @@ def test_handwriting_stays_inside_its_box(size):
         assert 0.5 * height <= rows[-1] - rows[0] + 1 <= 0.95 * height
 
 
-def test_a_sheet_of_boxes_is_read_quickly(written):
-    """A sheet's 150 boxes, a third of them empty, are read in a batch well within a photo's time."""
+def test_a_sheet_of_boxes_is_read_quickly():
+    """A sheet's 150 boxes, a third of them empty, are read in a batch well within a photo's time (measured: 0.15 to
+    0.2 s, once the reader is trained)."""
     rng = np.random.default_rng(19)
     inks = [render_digit(image, 60, 75, rng) for image, _ in held_out()[:100]]
     inks += [paper(60, 75, rng) for _ in range(50)]
+    read_digit(inks[0])
     started = time.perf_counter()
     reads = reads_of(inks)
     assert time.perf_counter() - started < 1.0

@@ -26,7 +26,7 @@ MARK_PIXELS = 12
 #: How far (a share of its side) the QR code may be from where the four marks put it.
 QR_TOLERANCE = 0.12
 #: Cut from each side of a box before reading inside it: its printed line and a little more.
-DIGIT_INSET, MARK_INSET = 2.0, 1.4
+DIGIT_INSET, MARK_INSET = 0.6, 1.4
 #: The share of a mark box's inside that ink covers when it is marked; between the two others, the reader is unsure.
 MARKED, SURELY_BLANK, SURELY_MARKED = 0.05, 0.02, 0.08
 #: How much ink a pixel of a mark box must hold to count as covered.

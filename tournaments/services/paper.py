@@ -27,7 +27,7 @@ from ..paper.layout import DIGIT, TableLayout
 from ..paper.reader import SheetRead, read_picture
 from ..printing.sheets import round_with_seats, sheet_layouts
 from .audit import Author
-from .sheets import NoSuchManche, StaleSheet, record_table_sheet
+from .sheets import NoSuchManche, StaleSheet, record_table_sheet, with_event_fields
 from .tables import table_by_id
 
 #: How long one upload may read before it answers with what it has (the app server stops a request at 60 s).
@@ -159,16 +159,35 @@ def jpeg(picture: numpy.ndarray) -> bytes:
 
 def store(sheet: SheetRead, table: Table, source: str, user) -> PaperSheet:
     versions = dict(table.manches.values_list("number", "version"))
+    names = [seat.player.name for seat in table.seats.order_by("position").select_related("player")]
+    fields = doubted_by_the_rules(fields_of(sheet), table.round.event, names, min(versions, default=1))
     return PaperSheet.objects.create(
         table=table,
         picture=jpeg(sheet.picture),
         width=sheet.picture.shape[1],
         height=sheet.picture.shape[0],
-        fields=fields_of(sheet),
+        fields=fields,
         source=source[:200],
         versions={str(number): version for number, version in versions.items()},
         read_by=user if getattr(user, "is_authenticated", False) else None,
     )
+
+
+def doubted_by_the_rules(fields: list[dict], event: Event, names: list[str], first: int) -> list[dict]:
+    """``fields`` with those the rules object to marked unsure too, so that a misread the rules catch is looked at
+    before saving (``first``: the manche a one-manche sheet is taken for, only to check it)."""
+    values = {item["name"]: item["value"] for item in fields}
+    fake = PaperSheet(fields=fields)
+    for number, paths in by_manche(fake, values, first).items():
+        document = with_event_fields(event, documents.document(event.game, names, paths))
+        try:
+            scoring.score(document)
+        except scoring.ScoreSheetError as error:
+            for name in placed_errors(fake, number, error.problems):
+                for item in fields:
+                    if item["name"] == name:
+                        item["unsure"] = True
+    return fields
 
 
 def fields_of(sheet: SheetRead) -> list[dict]:
