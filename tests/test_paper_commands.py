@@ -99,3 +99,17 @@ def test_the_desk_reads_a_photo_into_sheets_waiting_to_be_checked(cheese, organi
         assert values == {f"tallies[{p}].cheeses": ticked for p, ticked in enumerate(TICKS[number])}
         assert paper.picture[:2] == b"\xff\xd8" and len(paper.picture) < 400_000
         assert paper.source == "IMG_1.jpg"
+
+
+def test_the_waiting_sheet_speaks_the_language_of_the_page(cheese, organiser_client, tmp_path):
+    url = reverse("tournaments:round_paper", args=[cheese.slug, 1])
+    with open(photo_of(cheese, tmp_path, seed=6), "rb") as handle:
+        organiser_client.post(url, {"pictures": SimpleUploadedFile("IMG_2.jpg", handle.read())})
+    stored = PaperSheet.objects.first().fields[0]["boxes"][0]["label"]
+    laid = sheet_layouts(cheese, round_with_seats(cheese, 1), lambda table: table.token, language="it")
+    italian = next(box.label for box in laid[0].boxes if box.field == "tallies[0].cheeses")
+    assert italian != stored
+    page = organiser_client.get(url, headers={"accept-language": "it"}).content.decode()
+    shown = italian.split(" · ")[1]
+    assert shown in page and stored.split(" · ")[1] not in page
+    assert "Leggi i fogli cartacei" in page

@@ -7,7 +7,9 @@ import json
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.test import TestCase
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
@@ -284,3 +286,18 @@ def test_fields_the_rules_object_to_are_marked_for_checking_before_saving(make_e
     unsure = {item["path"] for item in doubted if item["unsure"]}
     assert "manches[0].pozzo[0]" in unsure or "manches[0].pozzo[1]" in unsure
     assert not any(item["unsure"] for item in doubted if item["path"].startswith("manches[0].sequences"))
+
+
+def test_the_page_asks_the_database_as_often_for_three_waiting_sheets_as_for_one(
+    organiser_client, make_event, django_assert_max_num_queries
+):
+    event = make_event("cheese-rescue", players=12)
+    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    tables = list(seat_by_hand(event, 1, [ids[:4], ids[4:8], ids[8:]], status=RoundStatus.IN_PLAY).tables.all())
+    waiting_sheet(tables[0])
+    with CaptureQueriesContext(connection) as one:
+        assert organiser_client.get(page_url(event)).status_code == 200
+    for table in tables[1:]:
+        waiting_sheet(table)
+    with django_assert_max_num_queries(len(one.captured_queries)):
+        assert organiser_client.get(page_url(event)).content.decode().count('class="paper-sheet"') == 3

@@ -23,8 +23,12 @@ PICTURE_RESOLUTION = 2.0
 MARK_SEARCH, DRIFT = 30.0, 0.3
 #: A corner mark is looked for in a picture shrunk until it is about this many pixels wide.
 MARK_PIXELS = 12
-#: How far (a share of its side) the QR code may be from where the four marks put it.
-QR_TOLERANCE = 0.12
+#: Maps through the marks checked against the printed box outlines (the likeliest first), how many boxes, how far
+#: (points) inside a box's line its paper is looked at, and how much darker the lines must be than that paper.
+CHECKED_FITS, OUTLINE_BOXES, OUTLINE_GAP, OUTLINE_CONTRAST = 12, 40, 1.6, 0.3
+#: How far (a share of the QR code's side) a mark or a corner of the QR code may be from where the map through them
+#: all puts it.
+QR_TOLERANCE = 0.08
 #: Cut from each side of a box before reading inside it: its printed line and a little more.
 DIGIT_INSET, MARK_INSET = 0.6, 1.4
 #: The share of a mark box's inside that ink covers when it is marked; between the two others, the reader is unsure.
@@ -119,18 +123,20 @@ def read_picture(
     """Every sheet whose QR code ``layout_for`` knows, read; and the texts of the codes it does not know."""
     grey = picture.astype(numpy.float32)
     sheets, unknown = [], []
+    squares: dict[str, numpy.ndarray] = {}
     for code in codes(picture):
         layout = layout_for(code.text)
         if layout is None:
             unknown.append(code.text)
             continue
-        sheets.append(read_sheet(grey, code, layout))
+        sheets.append(read_sheet(grey, code, layout, squares))
     return sheets, unknown
 
 
-def read_sheet(grey: numpy.ndarray, code: Code, layout: TableLayout) -> SheetRead:
-    """One table's sheet: placed by its QR code, set straight by its corner marks, its boxes read."""
-    h, found = placed(grey, code, layout)
+def read_sheet(grey: numpy.ndarray, code: Code, layout: TableLayout, squares: dict | None = None) -> SheetRead:
+    """One table's sheet: placed by its QR code, set straight by its corner marks, its boxes read (``squares``: the
+    picture's solid squares, found once for all its sheets)."""
+    h, found = placed(grey, code, layout, {} if squares is None else squares)
     boxes = read_boxes(grey, h, layout.boxes, sure=found >= 3)
     straight = evened(sample(grey, h, picture_rect(layout), PICTURE_RESOLUTION))
     return SheetRead(layout, straight, boxes, found)
@@ -143,41 +149,63 @@ def evened(picture: numpy.ndarray) -> numpy.ndarray:
     return (picture / numpy.maximum(paper, 1.0) * 255.0).clip(0, 255).astype(numpy.uint8)
 
 
-def placed(grey: numpy.ndarray, code: Code, layout: TableLayout) -> tuple[numpy.ndarray, int]:
+def placed(grey: numpy.ndarray, code: Code, layout: TableLayout, squares: dict) -> tuple[numpy.ndarray, int]:
     """The map from the sheet's points to the picture's pixels, and how many corner marks it rests on.
 
     The QR code alone places the sheet roughly (it is small, so far from it the guess drifts: an affine guess, which
     does not tilt). Each corner mark may be one of the few solid squares nearest to where that guess puts it (the
-    other table's marks on the page are near); of the ways to choose them, the one whose map puts the QR code where
-    it was found wins, so the map rests on all four marks. With a mark missing (a finger over it), on three and the
-    QR code; with fewer, on the QR code alone, and nothing read is sure."""
+    other table's marks on the page, a bold letter or a blot of ink may be near). Of the ways to choose them whose
+    map through the marks and the QR code's corners puts each of them where it was found, four marks before three (a
+    finger over one), the first that puts the printed boxes' outlines on the picture's lines wins. Without one, the
+    QR code alone places the sheet, and nothing read is sure."""
     page = [tuple(corner) for corner in layout.qr.corners()]
     image = [tuple(corner) for corner in code.corners]
     per_point = float(numpy.linalg.norm(code.corners[0] - code.corners[1])) / layout.qr.side
-    squares = solid_squares(grey, layout.marks[0].side * per_point)
+    if "found" not in squares:
+        squares["found"] = solid_squares(grey, layout.marks[0].side * per_point)
     guess = affine(page, image)
     qx, qy = layout.qr.centre
     options = []
     for mark in layout.marks:
         reach = max(MARK_SEARCH, DRIFT * numpy.hypot(mark.centre[0] - qx, mark.centre[1] - qy)) * per_point
-        options.append(nearest(squares, project(guess, [mark.centre])[0], reach))
-    best: tuple[float, numpy.ndarray, int] | None = None
+        options.append(nearest(squares["found"], project(guess, [mark.centre])[0], reach))
+    tolerance = QR_TOLERANCE * layout.qr.side * per_point
+    fits = []
     for chosen in itertools.product(*[[*near, None] for near in options]):
         pairs = [(mark.centre, at) for mark, at in zip(layout.marks, chosen) if at is not None]
         if len(pairs) < 3 or len({at for _mark, at in pairs}) < len(pairs):
             continue
-        sources, targets = [p for p, _ in pairs], [t for _, t in pairs]
-        h = homography(sources, targets) if len(pairs) == 4 else homography(sources + page, targets + image)
-        error = float(numpy.abs(project(h, page) - code.corners).max())
-        score = (len(pairs) < 4 or error > QR_TOLERANCE * layout.qr.side * per_point, error)
-        if best is None or score < best[0]:
-            best = (score, h, len(pairs))
-    if best is None:
-        return homography(page, image), 0
-    return best[1], best[2]
+        sources, targets = [p for p, _ in pairs] + page, [t for _, t in pairs] + image
+        h = homography(sources, targets)
+        error = float(numpy.hypot(*(project(h, sources) - numpy.asarray(targets)).T).max())
+        if error <= tolerance:
+            fits.append(((-len(pairs), error), h, len(pairs)))
+    fits.sort(key=lambda fit: fit[0])
+    for _score, h, count in fits[:CHECKED_FITS]:
+        if outlined(grey, h, layout.boxes):
+            return h, count
+    return homography(page, image), 0
 
 
-def nearest(squares: numpy.ndarray, point, reach: float, count: int = 3) -> list[tuple[float, float]]:
+def outlined(grey: numpy.ndarray, h: numpy.ndarray, boxes: list[Box]) -> bool:
+    """Whether ``h`` puts the sheet's printed box outlines on dark lines of the picture: along their edges it is
+    darker than just inside them (a map off by a box or a mark is not)."""
+    step = max(1, len(boxes) // OUTLINE_BOXES)
+    edges, inside = [], []
+    for box in boxes[::step]:
+        x0, y0, x1, y1 = box.rect
+        for t in (0.3, 0.5, 0.7):
+            x, y = x0 + t * (x1 - x0), y0 + t * (y1 - y0)
+            edges += [(x, y0), (x, y1), (x0, y), (x1, y)]
+            inside += [(x, y0 + OUTLINE_GAP), (x, y1 - OUTLINE_GAP), (x0 + OUTLINE_GAP, y), (x1 - OUTLINE_GAP, y)]
+    where = project(h, edges + inside)
+    values = ndimage.map_coordinates(grey, [where[:, 1], where[:, 0]], order=1, mode="constant", cval=255.0)
+    line, paper = values[: len(edges)], values[len(edges) :]
+    contrast = float(numpy.mean((paper - line) / numpy.maximum(paper, 1.0)))
+    return contrast >= OUTLINE_CONTRAST
+
+
+def nearest(squares: numpy.ndarray, point, reach: float, count: int = 6) -> list[tuple[float, float]]:
     """The ``count`` squares nearest ``point`` within ``reach`` pixels, nearest first."""
     if not len(squares):
         return []

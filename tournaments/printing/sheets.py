@@ -280,10 +280,12 @@ def sheets_pdf(
         return buffer.getvalue()
 
 
-def sheet_layouts(event: Event, round_: Round, table_link: Callable[[Table], str]) -> list[TableLayout]:
+def sheet_layouts(
+    event: Event, round_: Round, table_link: Callable[[Table], str], language: str | None = None
+) -> list[TableLayout]:
     """Where each table's sheet of ``round_`` is as ``score_sheets_pdf`` prints it: its page, slot, QR code,
-    corner marks and boxes, in page points."""
-    return layouts(event, round_.number, list(round_.tables.all()), table_link)
+    corner marks and boxes, in page points; the boxes' labels in ``language`` (the event's by default)."""
+    return layouts(event, round_.number, list(round_.tables.all()), table_link, language=language)
 
 
 def table_sheet_layout(event: Event, table: Table, table_link: Callable[[Table], str]) -> TableLayout:
@@ -297,10 +299,11 @@ def layouts(
     tables: Sequence[Table],
     table_link: Callable[[Table], str],
     deciding: Sequence[Table] | None = None,
+    language: str | None = None,
 ) -> list[TableLayout]:
     """Each table's layout as ``sheets_pdf`` prints the same arguments, without drawing anything."""
     prepare()
-    with translation.override(event.language):
+    with translation.override(language or event.language):
         parts = table_parts(event, number, tables, table_link)
         if not parts:
             return []

@@ -73,10 +73,12 @@ def common_label(labels: list[str]) -> tuple[str, list[str]]:
     return " · ".join(parts[0][:shared]), [" · ".join(p[shared:]) for p in parts]
 
 
-def rows_of(item: dict, index: int, paper: PaperSheet, name: str, values, errors) -> list[tuple[int, dict]]:
+def rows_of(item: dict, index: int, paper: PaperSheet, name: str, values, errors, labels) -> list[tuple[int, dict]]:
     """The form's rows for one field, each with its place on the sheet: a number or count with the picture of its
-    boxes, or a run of a choice's tick boxes, each with its own picture."""
+    boxes, or a run of a choice's tick boxes, each with its own picture (``labels``: the boxes' labels in the page's
+    language, by field and value; those stored when the sheet was read otherwise)."""
     value = shown_value(item, values)
+    labels = labels or {}
     common = {
         "id": f"paper-{paper.pk}-{index}",
         "name": item["name"],
@@ -86,19 +88,22 @@ def rows_of(item: dict, index: int, paper: PaperSheet, name: str, values, errors
     }
     if item["kind"] != "choice":
         text = "" if value is None else str(value)
-        row = {**common, "label": without(name, item["label"]), "text": text}
+        label = labels.get((item["name"], ""), item["label"])
+        row = {**common, "label": without(name, label), "text": text}
         row["crop"] = crop([box["at"] for box in item["boxes"]], paper)
         return [(item["boxes"][0].get("order", index), row)]
     ticked = ticked_boxes(item, value, values is not None)
     rows = []
     for number, run in enumerate(runs(item["boxes"])):
-        labels = [without(name, item["boxes"][i]["label"]) for i in run]
-        label, short = common_label(labels)
+        shown = [
+            without(name, labels.get((item["name"], item["boxes"][i]["value"]), item["boxes"][i]["label"])) for i in run
+        ]
+        label, short = common_label(shown)
         choices = [
             {
                 "value": item["boxes"][i]["value"],
                 "label": short[n],
-                "full": labels[n],
+                "full": shown[n],
                 "ticked": ticked[i],
                 "crop": crop([item["boxes"][i]["at"]], paper),
             }
@@ -128,15 +133,17 @@ def sheet_form(
     values: Mapping[str, object] | None = None,
     errors: Mapping[str, list[str]] | None = None,
     chosen: int | None = None,
+    labels: Mapping[tuple[str, str], str] | None = None,
 ) -> dict:
-    """What the template needs to show ``paper``'s form: as read, or as posted (``values``) with ``errors``."""
+    """What the template needs to show ``paper``'s form: as read, or as posted (``values``) with ``errors``; its
+    labels from ``labels`` (see ``rows_of``)."""
     errors = errors or {}
     names = [seat.player.name for seat in sorted(paper.table.seats.all(), key=lambda s: s.position)]
     placed: dict[int | None, dict[int, list[tuple[int, dict]]]] = {}
     for index, item in enumerate(paper.fields):
         name = names[item["seat"]] if item["seat"] < len(names) else ""
         seats = placed.setdefault(item["manche"], {})
-        seats.setdefault(item["seat"], []).extend(rows_of(item, index, paper, name, values, errors))
+        seats.setdefault(item["seat"], []).extend(rows_of(item, index, paper, name, values, errors, labels))
     choices = manche_choices(paper) if None in placed else []
     return {
         "paper": paper,

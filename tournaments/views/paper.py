@@ -7,13 +7,14 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ..access import organiser_event
 from ..models import PaperSheet, Round, SheetRevision
 from ..paper.images import MAX_BYTES, MAX_PAGES, MAX_PIXELS
+from ..printing.sheets import round_with_seats, sheet_layouts
 from ..services import paper as reading
 from ..services.paper_form import sheet_form
 
@@ -28,21 +29,39 @@ def round_for(request, slug: str, number: int) -> Round:
 
 
 def waiting(round_: Round):
+    """The event's sheets waiting to be checked, whatever round they were read on, round by round."""
     return (
-        PaperSheet.objects.filter(table__round=round_)
-        .select_related("table")
+        PaperSheet.objects.filter(table__round__event=round_.event)
+        .select_related("table__round__event")
         .prefetch_related("table__seats__player", "table__manches")
         .defer("picture")
+        .order_by("table__round__number", "table__number", "pk")
     )
+
+
+def labels_now(event, numbers) -> dict[tuple[int, int], dict[tuple[str, str], str]]:
+    """The boxes' labels of the rounds ``numbers`` in the language of the page, by round and table."""
+    labels = {}
+    for number in numbers:
+        laid = sheet_layouts(event, round_with_seats(event, number), lambda table: table.token, get_language())
+        for layout in laid:
+            labels[(number, layout.table)] = {(box.field, box.value): box.label for box in layout.boxes}
+    return labels
 
 
 def render_page(request, round_: Round, replaced: dict | None = None, status: int = 200):
     """The round's paper page; ``replaced`` holds a sheet's form as the organiser posted it, errors and all."""
     replaced = replaced or {}
+    papers = list(waiting(round_))
+    labels = labels_now(round_.event, sorted({paper.table.round.number for paper in papers}))
+    forms = [
+        replaced.get(paper.pk) or sheet_form(paper, labels=labels.get((paper.table.round.number, paper.table.number)))
+        for paper in papers
+    ]
     context = {
         "event": round_.event,
         "round": round_,
-        "sheets": [replaced.get(paper.pk) or sheet_form(paper) for paper in waiting(round_)],
+        "sheets": forms,
         "limits": {"megabytes": MAX_BYTES // 2**20, "megapixels": MAX_PIXELS // 1_000_000, "pages": MAX_PAGES},
     }
     return render(request, "tournaments/organiser/paper.html", context, status=status)
@@ -103,7 +122,8 @@ def paper_save(request, slug: str, paper_id: int):
                 % {"table": paper.table.number, "games": ", ".join(str(n) for n in saved)},
             )
             return redirect("tournaments:round_paper", slug, round_.number)
-    form = sheet_form(paper, values=values, errors=errors, chosen=chosen)
+    labels = labels_now(round_.event, [round_.number]).get((round_.number, paper.table.number))
+    form = sheet_form(paper, values=values, errors=errors, chosen=chosen, labels=labels)
     return render_page(request, round_, replaced={paper.pk: form}, status=400)
 
 
