@@ -300,4 +300,6 @@ def test_the_page_asks_the_database_as_often_for_three_waiting_sheets_as_for_one
     for table in tables[1:]:
         waiting_sheet(table)
     with django_assert_max_num_queries(len(one.captured_queries)):
-        assert organiser_client.get(page_url(event)).content.decode().count('class="paper-sheet"') == 3
+        html = organiser_client.get(page_url(event)).content.decode()
+    assert html.count('class="paper-sheet"') == 1 and "2 more sheets waiting" in html
+    assert html.count("?sheet=") == 2

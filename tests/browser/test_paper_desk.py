@@ -36,11 +36,13 @@ def photographed(event, live_server, values, tmp_path, seed: int) -> str:
 
 
 def upload(page: Page, event, photo: str, sheets: int) -> None:
+    """The photo uploaded from the round's paper page: the first sheet's form shown, the others listed."""
     page.goto(f"/e/{event.slug}/organiser/rounds/1/")
     page.get_by_role("link", name="Read paper sheets").click()
     page.locator("#paper-files").set_input_files(photo)
     page.get_by_role("button", name="Read the sheets").click()
-    expect(page.locator(".paper-sheet")).to_have_count(sheets, timeout=WAIT_MS * 2)
+    expect(page.locator(".paper-sheet")).to_have_count(1, timeout=WAIT_MS * 2)
+    expect(page.locator(".paper-others li")).to_have_count(sheets - 1)
 
 
 def standings_top(page: Page, event) -> str:
@@ -76,6 +78,7 @@ def test_a_photo_of_two_tables_is_read_corrected_and_saved_on_a_laptop(
     screenshot(page, "paper-desk-1280", full_page=True)
     assert "No results yet" in standings_top(page, event)
     page.go_back()
+    page.locator(".paper-others").get_by_role("link", name="Table 2 · round 1").click()
     second = page.locator(".paper-sheet").filter(has_text="Table 2 · round 1")
     second.locator('input[name="tallies[2].cheeses"][value="3"]').uncheck()
     second.get_by_role("button", name="Save table 2").click()
@@ -83,6 +86,7 @@ def test_a_photo_of_two_tables_is_read_corrected_and_saved_on_a_laptop(
     page.locator(".paper-sheet").filter(has_text="Table 1 · round 1").get_by_role("button", name="Save table 1").click()
     expect(page.get_by_text("Table 1 saved from its paper sheet")).to_be_visible()
     expect(page.get_by_text("No sheet is waiting")).to_be_visible()
+    expect(page.locator(".paper-others")).to_have_count(0)
     assert not PaperSheet.objects.exists()
     assert set(SheetRevision.objects.values_list("via", flat=True)) == {Via.PAPER}
     assert all(revision.paper for revision in SheetRevision.objects.all())

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ..access import organiser_event
 from ..models import PaperSheet, Round, SheetRevision
+from ..numbers import whole_number
 from ..paper.images import MAX_BYTES, MAX_PAGES, MAX_PIXELS
 from ..printing.sheets import round_with_seats, sheet_layouts
 from ..services import paper as reading
@@ -49,19 +50,27 @@ def labels_now(event, numbers) -> dict[tuple[int, int], dict[tuple[str, str], st
     return labels
 
 
-def render_page(request, round_: Round, replaced: dict | None = None, status: int = 200):
-    """The round's paper page; ``replaced`` holds a sheet's form as the organiser posted it, errors and all."""
-    replaced = replaced or {}
+def render_page(request, round_: Round, shown: int | None = None, replaced: dict | None = None, status: int = 200):
+    """The round's paper page: one waiting sheet's form (``shown``, else the first; ``replaced``: as the organiser
+    posted it, errors and all), and the others waiting, each a link to its own form."""
     papers = list(waiting(round_))
-    labels = labels_now(round_.event, sorted({paper.table.round.number for paper in papers}))
-    forms = [
-        replaced.get(paper.pk) or sheet_form(paper, labels=labels.get((paper.table.round.number, paper.table.number)))
-        for paper in papers
-    ]
+    current = next((paper for paper in papers if paper.pk == shown), papers[0] if papers else None)
+    form = None
+    if current is not None:
+        form = (replaced or {}).get(current.pk)
+        if form is None:
+            number = current.table.round.number
+            labels = labels_now(round_.event, [number]).get((number, current.table.number))
+            form = sheet_form(current, labels=labels)
     context = {
         "event": round_.event,
         "round": round_,
-        "sheets": forms,
+        "sheet": form,
+        "others": [
+            {"paper": paper, "unsure": sum(1 for item in paper.fields if item["unsure"])}
+            for paper in papers
+            if paper is not current
+        ],
         "limits": {"megabytes": MAX_BYTES // 2**20, "megapixels": MAX_PIXELS // 1_000_000, "pages": MAX_PAGES},
     }
     return render(request, "tournaments/organiser/paper.html", context, status=status)
@@ -72,7 +81,7 @@ def paper_page(request, slug: str, number: int):
     """GET: the round's sheets waiting to be checked, and the form to add pictures; POST: read the pictures."""
     round_ = round_for(request, slug, number)
     if request.method == "GET":
-        return render_page(request, round_)
+        return render_page(request, round_, shown=whole_number(request.GET.get("sheet"), 2**31))
     files = request.FILES.getlist(PICTURES)
     if not files:
         messages.error(request, _("Choose or take at least one picture of a score sheet."))
@@ -124,7 +133,7 @@ def paper_save(request, slug: str, paper_id: int):
             return redirect("tournaments:round_paper", slug, round_.number)
     labels = labels_now(round_.event, [round_.number]).get((round_.number, paper.table.number))
     form = sheet_form(paper, values=values, errors=errors, chosen=chosen, labels=labels)
-    return render_page(request, round_, replaced={paper.pk: form}, status=400)
+    return render_page(request, round_, shown=paper.pk, replaced={paper.pk: form}, status=400)
 
 
 @require_POST
