@@ -303,3 +303,16 @@ def test_the_page_asks_the_database_as_often_for_three_waiting_sheets_as_for_one
         html = organiser_client.get(page_url(event)).content.decode()
     assert html.count('class="paper-sheet"') == 1 and "2 more sheets waiting" in html
     assert html.count("?sheet=") == 2
+
+
+def test_a_rule_about_one_declared_good_is_shown_at_that_players_ticks(make_event):
+    event = make_event("veggies", players=4)
+    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    table = seat_by_hand(event, 1, [ids], status=RoundStatus.IN_PLAY).tables.get()
+    fields = [
+        {"name": "stands[0].declared", "path": "stands[0].declared", "manche": None, "seat": 0, "kind": "choice"},
+        {"name": "stands[0].goods.grapes.largest", "path": "stands[0].goods.grapes.largest", "manche": None, "seat": 0},
+    ]
+    paper = PaperSheet(table=table, fields=fields)
+    problems = [type("Problem", (), {"path": "stands[0].declared[0]", "message": "m", "render": lambda *a: "m"})()]
+    assert reading.placed_errors(paper, 1, problems) == {"stands[0].declared": ["m"]}

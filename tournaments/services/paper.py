@@ -316,13 +316,16 @@ def changed_meanwhile(at, number: int) -> str:
 
 
 def placed_errors(paper: PaperSheet, number: int, problems) -> dict[str, list[str]]:
-    """The rules' messages at the fields whose path they point at (or under), else at the sheet."""
+    """The rules' messages at the fields whose path they point at, under or inside, else at the sheet."""
     fields = [item for item in paper.fields if (item["manche"] or number) == number]
     errors: dict[str, list[str]] = {}
     for problem in problems:
         target = next((item["name"] for item in fields if item["path"] == problem.path), None)
         if target is None and problem.path:
             target = next((item["name"] for item in fields if item["path"].startswith(problem.path)), None)
+        if target is None and problem.path:
+            inside = [item for item in fields if problem.path.startswith((item["path"] + "[", item["path"] + "."))]
+            target = max(inside, key=lambda item: len(item["path"]))["name"] if inside else None
         errors.setdefault(target or "", []).append(translated(problem))
     return errors
 
