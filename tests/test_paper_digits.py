@@ -252,7 +252,7 @@ def test_pale_writing_is_unsure_not_surely_empty():
     assert all(confidence < UNSURE_BELOW for _, confidence in reads)
 
 
-# Features and the helpers' handwriting ------------------------------------------------------------------------------
+# Features and the test handwriting ----------------------------------------------------------------------------------
 
 
 def test_features_are_optdigits_counts_of_the_normalised_digit():

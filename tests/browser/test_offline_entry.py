@@ -112,6 +112,15 @@ def fill(page: Page, manche: int, tallies: list[tuple[int, int]]) -> None:
         card.get_by_label("Cheese cards left").fill(str(cards))
 
 
+#: A table's saves: cut off as well as the network while a phone is offline, since Chromium may let a page reloaded
+#: under a service worker reach the server although the context is offline.
+SAVES = "**/t/*/manches/**"
+
+
+def cut_off(route) -> None:
+    route.abort("internetdisconnected")
+
+
 def save(page: Page, manche: int) -> None:
     page.locator(f"#save-{manche}").click()
 
@@ -151,6 +160,7 @@ def test_a_sheet_saved_offline_survives_a_reload_and_arrives_once_the_network_is
     expect(leader).not_to_contain_text(NAMES[3])
 
     phone.context.set_offline(True)
+    phone.context.route(SAVES, cut_off)
     save(phone, 1)
     expect(outbox(phone)).to_contain_text(f"{KEPT} (1)")
     expect(phone.locator("#manche-1 .kept-note")).to_contain_text(KEPT)
@@ -167,6 +177,7 @@ def test_a_sheet_saved_offline_survives_a_reload_and_arrives_once_the_network_is
     assert sheet_of(table).document is None
     screenshot(phone, "offline-reloaded", full_page=True)
 
+    phone.context.unroute(SAVES, cut_off)
     phone.context.set_offline(False)
     online = time.monotonic()
     stored = stored_within(table, 1, STANDINGS_LAG)
