@@ -22,6 +22,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 DPI = 150
 
 
+def two_tables_in_play(game: str, name: str, organiser):
+    """A club event of ``game`` whose round 1 is in play at two tables of four."""
+    event = club_event(game, name=name, organiser=organiser)
+    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    start_round(seat_by_hand(event, 1, [ids[:4], ids[4:]]))
+    return event
+
+
 def photographed(event, live_server, values, tmp_path, seed: int) -> str:
     """The round's first page printed, filled in by hand with ``values`` (per table), photographed by a phone."""
     round_ = round_with_seats(event, 1)
@@ -56,9 +64,7 @@ def test_a_photo_of_two_tables_is_read_corrected_and_saved_on_a_laptop(
     organiser_page, organiser_user, live_server, tmp_path
 ):
     page = organiser_page
-    event = club_event("cheese-rescue", name="Paper Night", organiser=organiser_user)
-    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
-    start_round(seat_by_hand(event, 1, [ids[:4], ids[4:]]))
+    event = two_tables_in_play("cheese-rescue", "Paper Night", organiser_user)
     ticks = {
         1: [["1", "1", "3"], ["1"], [], ["2", "2"]],
         2: [["3"], ["1", "2"], ["1", "1", "1", "2", "2", "3"], []],
@@ -97,9 +103,7 @@ def test_a_photo_of_a_veggies_sheet_is_read_and_saved_on_a_phone(
     organiser_phone, organiser_user, live_server, tmp_path
 ):
     page = organiser_phone
-    event = club_event("veggies", name="Paper Veggies", organiser=organiser_user)
-    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
-    start_round(seat_by_hand(event, 1, [ids[:4], ids[4:]]))
+    event = two_tables_in_play("veggies", "Paper Veggies", organiser_user)
     stands = [(5, 1, 0), (4, 1, 1), (3, 2, 0), (2, 1, 3)]
     values = {}
     for table in (1, 2):
