@@ -5,7 +5,9 @@
  * asking every few seconds; none of them waits more than 15 s for an answer, so requests never pile up. The
  * first answer, the browser coming back online or the page becoming visible again lets them go at once. While
  * the server does not answer, the page says so in one quiet line ([data-connection]), which says "not sent" when
- * what failed was a person's own request (a confirmation, a dispute); a sheet's save is kept by outbox.js.
+ * what failed was a person's own request (a confirmation, a dispute), and keeps saying it, even once a poll or a
+ * request sent before it is answered, until a request the person makes after it is answered; a sheet's save is
+ * kept by outbox.js.
  *
  * Other scripts share the state: window.tablescoreNetwork.failed() and .answered() count their own requests,
  * and the document hears "tablescore:reachable" when the server answers again.
@@ -21,6 +23,9 @@
   var QUIET_TIMEOUT = 15000;
   var failures = 0;
   var quietUntil = 0;
+  var sent = 0;
+  var unsent = false;
+  var unsentAfter = 0;
 
   /* How long to wait after ``count`` failures in a row: 3 s, 6 s, 12 s..., at most ``longest`` ms (30 s). */
   function waitAfter(count, longest) {
@@ -28,28 +33,35 @@
     return wait * (0.8 + 0.4 * Math.random());
   }
 
-  function show(unsent) {
+  function show() {
     var line = document.querySelector("[data-connection]");
     if (!line) {
       return;
     }
-    line.hidden = failures === 0;
-    if (failures === 0 || unsent) {
-      line.textContent = unsent ? line.dataset.unsent : line.dataset.waiting;
-    }
+    line.hidden = failures === 0 && !unsent;
+    line.textContent = unsent ? line.dataset.unsent : line.dataset.waiting;
   }
 
-  /* ``unsent``: what failed was something the person asked for (confirm, dispute...), not a poll. */
-  function failed(unsent) {
+  /* ``byPerson``: what failed was something the person asked for (confirm, dispute...), not a poll. */
+  function failed(byPerson) {
     failures += 1;
     quietUntil = Date.now() + waitAfter(failures);
-    show(unsent === true);
+    if (byPerson === true) {
+      unsent = true;
+      unsentAfter = sent;
+    }
+    show();
   }
 
-  function answered() {
+  /* ``ownRequest``: the number of the person's own request that was answered, if it was one; one sent after what
+   * was not sent means nothing of theirs is left unsent. */
+  function answered(ownRequest) {
     var wasDown = failures > 0;
     failures = 0;
     quietUntil = 0;
+    if (ownRequest > unsentAfter) {
+      unsent = false;
+    }
     show();
     if (wasDown) {
       document.dispatchEvent(new CustomEvent("tablescore:reachable"));
@@ -86,10 +98,19 @@
     }
   });
 
+  document.addEventListener("htmx:beforeSend", function (event) {
+    sent += 1;
+    event.detail.xhr.tablescoreNumber = sent;
+  });
+
+  /* A request the person made that nothing else keeps: a sheet's save is kept by outbox.js. */
+  function own(elt) {
+    return !quiet(elt) && !(elt && elt.matches && elt.matches("form.sheet"));
+  }
+
   /* An aborted request (a newer one replaced it) says nothing about the server. */
   function requestFailed(event) {
-    var elt = event.detail.elt;
-    failed(!quiet(elt) && !(elt && elt.matches && elt.matches("form.sheet")));
+    failed(own(event.detail.elt));
   }
 
   document.addEventListener("htmx:sendError", requestFailed);
@@ -102,7 +123,7 @@
     if (unanswered(xhr.status)) {
       failed();
     } else {
-      answered();
+      answered(own(event.detail.elt) ? xhr.tablescoreNumber : 0);
     }
   });
 

@@ -51,7 +51,8 @@ def test_a_second_player_confirms_from_their_own_card(organiser_page, phone, org
     first.reload()
     told = manche_region(first, 1, "Game").locator(".confirm-elsewhere")
     expect(told).to_contain_text("another player confirms it")
-    told.scroll_into_view_if_needed()
+    # One script call: the page may swap its manche in again between two of Playwright's steps.
+    first.evaluate("document.querySelector('#manche-1 .confirm-elsewhere').scrollIntoView()")
     screenshot(first, "confirm-refused-same-phone")
 
     cleared = phone()
