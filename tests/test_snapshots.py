@@ -24,6 +24,7 @@ from tests.subprocesses import (
     setup_event,
     shell,
 )
+from tournaments.management.commands.snapshot_database import until_next_time
 from tournaments.snapshots import (
     SnapshotError,
     database_kind,
@@ -167,6 +168,14 @@ def test_keeping_n_removes_the_oldest_snapshots_and_nothing_else(event_database,
         ["notes.txt", f"before-restore-20260101-000000-000000{SUFFIX}", made[2].name, made[3].name]
     )
     assert done.stdout.count("Old snapshot removed:") == 2
+
+
+@pytest.mark.parametrize(
+    ("now", "wait"),
+    [(0.0, 60.0), (59.0, 1.0), (60.0, 60.0), (61.0, 59.0), (150.0, 30.0)],
+)
+def test_a_snapshot_that_overran_its_interval_waits_for_the_next_time_rather_than_going_at_once(now, wait):
+    assert until_next_time(0.0, 60.0, now) == pytest.approx(wait)
 
 
 def test_restore_refuses_a_file_that_is_not_a_snapshot_and_changes_nothing(event_database, tmp_path):

@@ -1,4 +1,8 @@
-"""Take a snapshot of the whole database now, and with --every keep taking one every few minutes."""
+"""Take a snapshot of the whole database now, and with --every keep taking one every few minutes.
+
+The snapshots keep to their times (start, start + every, ...); one that takes longer than the interval lets the
+times it overran go, so two are never taken back to back.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +19,11 @@ from tournaments.snapshots import SnapshotError, prune_snapshots, take_snapshot
 
 def default_folder() -> Path:
     return Path(os.environ.get("SNAPSHOT_FOLDER") or settings.BASE_DIR / "snapshots")
+
+
+def until_next_time(start: float, period: float, now: float) -> float:
+    """Seconds from ``now`` to the first of the times ``start + k * period`` after it."""
+    return start + ((now - start) // period + 1) * period - now
 
 
 def positive(kind):
@@ -61,7 +70,7 @@ class Command(BaseCommand):
                 taken += 1
                 if not every or (count and taken >= count):
                     break
-                time.sleep(max(0.0, start + taken * every * 60 - time.monotonic()))
+                time.sleep(until_next_time(start, every * 60, time.monotonic()))
         except KeyboardInterrupt:
             self.stdout.write(f"Stopped after {taken} snapshot(s).")
 
