@@ -39,6 +39,7 @@ OTHER = [(10, 6), (6, 3), (4, 2), (1, 1)]
 #: Ten cheese points cannot come from one card: refused at seat 1's card.
 REFUSED = [(10, 1), (6, 3), (4, 2), (1, 1)]
 KEPT = "Saved on this phone, not sent yet"
+NOT_SENT = "Not sent: the server does not answer. Try again in a moment."
 #: How soon a sheet that arrives moves the public standings (seconds).
 STANDINGS_LAG = 5
 
@@ -95,11 +96,20 @@ def open_table(page: Page, path: str, seat: str | None = NAMES[0], *, offline_co
 def kept_by_service_worker(page: Page) -> None:
     """Wait until the page's service worker answers for it and a copy of the page is kept (the page's own script
     registers the one and takes the other once the page has loaded)."""
-    deadline = time.monotonic() + WAIT_MS / 1000
     kept = "caches.match(location.pathname, {ignoreVary: true}).then(Boolean)"
-    while not page.evaluate(f"navigator.serviceWorker.controller !== null && {kept}"):
-        assert time.monotonic() < deadline, "no service worker took the page in hand, or no copy of it is kept"
-        time.sleep(0.05)
+    wait_until(
+        page,
+        lambda: page.evaluate(f"navigator.serviceWorker.controller !== null && {kept}"),
+        "no service worker took the page in hand, or no copy of it is kept",
+    )
+
+
+def wait_until(page: Page, done, failure: str, seconds: float = WAIT_MS / 1000) -> None:
+    """Wait until ``done()``, letting the page's requests reach their route handlers meanwhile."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, failure
+        page.wait_for_timeout(50)
 
 
 def fill(page: Page, manche: int, tallies: list[tuple[int, int]]) -> None:
@@ -138,8 +148,7 @@ def stored_within(table: Table, number: int, seconds: float) -> Manche:
     raise AssertionError(f"manche {number} of table {table.number} was not stored within {seconds} s")
 
 
-def test_a_sheet_saved_offline_survives_a_reload_and_arrives_once_the_network_is_back(phones, page, laptop, settings):
-    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "localhost"]
+def test_a_sheet_saved_offline_survives_a_reload_and_arrives_once_the_network_is_back(phones, page, laptop):
     table = started_table()
     event = table.round.event
     phone = phones(laptop.url)
@@ -353,10 +362,8 @@ def test_send_now_tries_again_at_once_whatever_the_wait(phones):
     assert len(tries) == 1
     due = phone.evaluate("JSON.parse(localStorage.getItem('tablescore:outbox'))[0].nextAt")
     outbox(phone).get_by_role("button", name="Send now").click()
-    deadline = time.monotonic() + 1
-    while len(tries) < 2 and time.monotonic() < deadline:
-        phone.wait_for_timeout(50)
-    assert len(tries) == 2, "Send now sends the kept sheet again"
+    wait_until(phone, lambda: len(tries) >= 2, "Send now sends the kept sheet again", seconds=1)
+    assert len(tries) == 2
     assert phone.evaluate("Date.now()") < due, "sent again at once, before its next try was due (3 s at least)"
     expect(outbox(phone)).to_contain_text(f"{KEPT} (1)")
     assert sheet_of(table).document is None
@@ -383,9 +390,7 @@ def test_a_confirmation_the_server_never_got_says_it_was_not_sent(phones):
     open_table(phone, f"/t/{table.token}/", NAMES[1])
     phone.context.set_offline(True)
     phone.locator("#manche-1").get_by_role("button", name="Confirm this result").click()
-    expect(phone.locator("[data-connection]")).to_have_text(
-        "Not sent: the server does not answer. Try again in a moment."
-    )
+    expect(phone.locator("[data-connection]")).to_have_text(NOT_SENT)
     assert sheet_of(table).confirmed_at is None
     phone.context.set_offline(False)
     phone.locator("#manche-1").get_by_role("button", name="Confirm this result").click()
@@ -405,14 +410,11 @@ def test_a_confirmation_not_sent_stays_said_when_a_request_sent_before_it_is_ans
 
     phone.route("**/seat/", hold)
     phone.get_by_role("group", name="I am").get_by_role("radio", name=NAMES[1], exact=True).check()
-    deadline = time.monotonic() + WAIT_MS / 1000
-    while not held:
-        assert time.monotonic() < deadline, "choosing a seat sends it to the server"
-        phone.wait_for_timeout(50)
+    wait_until(phone, lambda: held, "choosing a seat sends it to the server")
     phone.route("**/confirm/", lambda route: route.abort("connectionrefused"))
     phone.locator("#manche-1").get_by_role("button", name="Confirm this result").click()
     line = phone.locator("[data-connection]")
-    expect(line).to_have_text("Not sent: the server does not answer. Try again in a moment.")
+    expect(line).to_have_text(NOT_SENT)
 
     phone.evaluate(
         "document.addEventListener('htmx:afterRequest', (event) => {"
@@ -422,8 +424,9 @@ def test_a_confirmation_not_sent_stays_said_when_a_request_sent_before_it_is_ans
     held[0].continue_()
     expect(phone.locator("html")).to_have_attribute("data-seat-answered", "204")
     expect(line).to_be_visible()
-    expect(line).to_have_text("Not sent: the server does not answer. Try again in a moment.")
+    expect(line).to_have_text(NOT_SENT)
     assert sheet_of(table).confirmed_at is None
+    screenshot(phone, "confirm-not-sent")
 
     phone.unroute("**/confirm/")
     phone.locator("#manche-1").get_by_role("button", name="Confirm this result").click()
@@ -489,15 +492,15 @@ class Laptop:
 
 
 @pytest.fixture
-def laptop():
+def laptop(settings):
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "localhost"]
     server = Laptop()
     server.start()
     yield server
     server.stop()
 
 
-def test_a_sheet_saved_while_the_server_is_stopped_arrives_when_it_starts_again(phones, laptop, settings):
-    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "localhost"]
+def test_a_sheet_saved_while_the_server_is_stopped_arrives_when_it_starts_again(phones, laptop):
     table = started_table()
     phone = phones(laptop.url)
     open_table(phone, f"/t/{table.token}/")

@@ -40,14 +40,15 @@ def waiting(round_: Round):
     )
 
 
-def labels_now(event, numbers) -> dict[tuple[int, int], dict[tuple[str, str], str]]:
-    """The boxes' labels of the rounds ``numbers`` in the language of the page, by round and table."""
-    labels = {}
-    for number in numbers:
-        laid = sheet_layouts(event, round_with_seats(event, number), lambda table: table.token, get_language())
-        for layout in laid:
-            labels[(number, layout.table)] = {(box.field, box.value): box.label for box in layout.boxes}
-    return labels
+def labels_now(event, paper: PaperSheet) -> dict[tuple[str, str], str]:
+    """The labels of the boxes of ``paper``'s table, in the language of the page."""
+    round_ = round_with_seats(event, paper.table.round.number)
+    return {
+        (box.field, box.value): box.label
+        for layout in sheet_layouts(event, round_, lambda table: table.token, get_language())
+        if layout.table == paper.table.number
+        for box in layout.boxes
+    }
 
 
 def render_page(request, round_: Round, shown: int | None = None, replaced: dict | None = None, status: int = 200):
@@ -59,9 +60,7 @@ def render_page(request, round_: Round, shown: int | None = None, replaced: dict
     if current is not None:
         form = (replaced or {}).get(current.pk)
         if form is None:
-            number = current.table.round.number
-            labels = labels_now(round_.event, [number]).get((number, current.table.number))
-            form = sheet_form(current, labels=labels)
+            form = sheet_form(current, labels=labels_now(round_.event, current))
     context = {
         "event": round_.event,
         "round": round_,
@@ -131,7 +130,7 @@ def paper_save(request, slug: str, paper_id: int):
                 % {"table": paper.table.number, "games": ", ".join(str(n) for n in saved)},
             )
             return redirect("tournaments:round_paper", slug, round_.number)
-    labels = labels_now(round_.event, [round_.number]).get((round_.number, paper.table.number))
+    labels = labels_now(round_.event, paper)
     form = sheet_form(paper, values=values, errors=errors, chosen=chosen, labels=labels)
     return render_page(request, round_, shown=paper.pk, replaced={paper.pk: form}, status=400)
 
