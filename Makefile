@@ -1,4 +1,5 @@
-# Tablescore: `make run` serves the demo, `make test` runs every check. Both start from nothing.
+# Tablescore: `make run` serves the demo, `make test` runs every check. Both start from nothing. `make dist` builds
+# the wheel and sdist that organisers install (`uv tool install` or `pipx install`, then `tablescore`).
 # `make run` serves with gunicorn (config/gunicorn.conf.py), the app server the load benchmark measures; `make dev`
 # with Django's development server, which reloads on every code change.
 # `make run HOST=0.0.0.0` serves the venue's network: it prints the address phones should use, lets Django answer
@@ -11,7 +12,7 @@ PORT ?= 8000
 # Every core runs tests (pytest-xdist), a test file to a worker so that its fixtures are made once.
 PYTEST := $(BIN)/python -m pytest -p no:cacheprovider --durations=15 -n auto --dist loadfile
 
-.PHONY: run dev prepare test install install-dev messages lint migrations-check test-sqlite test-postgres test-redis system-packages clean
+.PHONY: run dev prepare test install install-dev messages dist lint migrations-check test-sqlite test-postgres test-redis system-packages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,12 +34,16 @@ install: $(VENV)/.installed
 
 install-dev: $(VENV)/.installed-dev
 
-messages:
-	@command -v msgfmt >/dev/null || scripts/system-packages.sh gettext
-	$(BIN)/python manage.py compilemessages --ignore=.venv --verbosity 0
+# The compiled catalogues are kept in git: after editing a django.po, `make messages` compiles it (no msgfmt needed).
+messages: install-dev
+	$(BIN)/python scripts/compile_messages.py
+
+# The wheel and sdist, in dist/: what `uv tool install` and `pipx install` take.
+dist: install-dev
+	$(BIN)/python -m build --outdir dist .
 
 # What both servers need first: the database migrated, the demo in an empty one, the organiser's login printed.
-prepare: install messages
+prepare: install
 	$(BIN)/python manage.py migrate --noinput --verbosity 0
 	$(BIN)/python manage.py load_demo --if-empty
 	$(BIN)/python manage.py ensure_organiser --address http://$(if $(filter 0.0.0.0,$(HOST)),127.0.0.1,$(HOST)):$(PORT)
@@ -66,17 +71,17 @@ lint: install-dev
 migrations-check: install-dev
 	$(BIN)/python manage.py makemigrations --check --dry-run
 
-test-sqlite: install-dev messages .secret_key
+test-sqlite: install-dev .secret_key
 	$(PYTEST) --cov --cov-report=term
 
-test-postgres: install-dev messages .secret_key
+test-postgres: install-dev .secret_key
 	scripts/with-postgres.sh $(PYTEST) -m "(django_db or postgres) and not browser"
 
 # The rate limits and the login throttle again, with every cache in a Redis server (CACHE_URL).
-test-redis: install-dev messages .secret_key
+test-redis: install-dev .secret_key
 	scripts/with-redis.sh $(PYTEST) -m cache
 
 test: system-packages lint migrations-check test-sqlite test-postgres test-redis
 
 clean:
-	rm -rf $(VENV) staticfiles .coverage
+	rm -rf $(VENV) staticfiles .coverage dist

@@ -24,25 +24,39 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
-#: Where a laptop keeps its own secret key when ``SECRET_KEY`` is not set (never committed).
-SECRET_KEY_FILE = Path(__file__).resolve().parent.parent / ".secret_key"
+#: The folder that holds ``manage.py``, ``config/`` and the app's packages (site-packages once installed).
+BASE_DIR = Path(__file__).resolve().parent.parent
 
 
-def secret_key(path: Path = SECRET_KEY_FILE) -> str:
+def data_dir() -> Path:
+    """Where this machine keeps what it makes (the SQLite database, its secret key, the organiser's first password,
+    the caches' files, snapshots): ``TABLESCORE_DATA``, which the installed ``tablescore`` command sets to the
+    user's data folder, else beside ``manage.py`` in a checkout."""
+    return Path(os.environ.get("TABLESCORE_DATA") or BASE_DIR)
+
+
+def secret_key_file() -> Path:
+    """Where a laptop keeps its own secret key when ``SECRET_KEY`` is not set (never committed)."""
+    return data_dir() / ".secret_key"
+
+
+def secret_key(path: Path | None = None) -> str:
     """``SECRET_KEY`` from the environment, else from ``path``; empty (Django then refuses to start) when neither."""
     key = os.environ.get("SECRET_KEY")
     if key:
         return key
+    path = path or secret_key_file()
     try:
         return path.read_text().strip()
     except FileNotFoundError:
         return ""
 
 
-def ensure_secret_key(path: Path = SECRET_KEY_FILE) -> None:
+def ensure_secret_key(path: Path | None = None) -> None:
     """Make ``path`` with a new random key when neither it nor ``SECRET_KEY`` exists. The entry points
     (``manage.py``, ``config/wsgi.py``, ``make test``) call it before the settings are read; created at most once,
     whoever comes first, and readable by its owner alone."""
+    path = path or secret_key_file()
     if os.environ.get("SECRET_KEY") or path.exists():
         return
     try:

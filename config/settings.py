@@ -11,9 +11,13 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config.env import env_bool, env_list, env_rate, secret_key
+from config.env import BASE_DIR, data_dir, env_bool, env_list, env_rate, secret_key
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+#: What the app serves and shows (``templates/``, ``static/``, ``locale/``): beside ``manage.py`` in a checkout,
+#: inside the ``tablescore`` package once installed (the wheel puts them there).
+APP_FILES_DIR = BASE_DIR / "tablescore" if (BASE_DIR / "tablescore" / "templates").is_dir() else BASE_DIR
+#: What this machine makes: the SQLite database, the secret key, caches and snapshots (``config.env.data_dir``).
+DATA_DIR = data_dir()
 
 SECRET_KEY = secret_key()
 DEBUG = env_bool("DEBUG", False)
@@ -66,7 +70,7 @@ ROOT_URLCONF = "config.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [APP_FILES_DIR / "templates"],
         "OPTIONS": {
             "loaders": [
                 (
@@ -93,8 +97,18 @@ ASGI_APPLICATION = "config.asgi.application"
 
 
 def database_settings(url: str) -> dict:
-    """One database from ``DATABASE_URL``; SQLite gets WAL, a busy timeout and immediate writes."""
+    """One database from ``DATABASE_URL``."""
     config = dj_database_url.parse(url, conn_max_age=0 if url.startswith("sqlite") else 60, conn_health_checks=True)
+    return sqlite_tuned(config)
+
+
+def sqlite_file_settings(path: Path) -> dict:
+    """The SQLite file at ``path``, named as it is: a folder such as ``C:\\Users\\Núria Pérez`` needs no URL."""
+    return sqlite_tuned({"ENGINE": "django.db.backends.sqlite3", "NAME": str(path), "CONN_HEALTH_CHECKS": True})
+
+
+def sqlite_tuned(config: dict) -> dict:
+    """SQLite gets WAL, a busy timeout and immediate writes; other databases are left as they are."""
     if config["ENGINE"] == "django.db.backends.sqlite3":
         config["OPTIONS"] = {
             "timeout": 20,
@@ -106,7 +120,13 @@ def database_settings(url: str) -> dict:
     return config
 
 
-DATABASES = {"default": database_settings(os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+DATABASES = {
+    "default": (
+        database_settings(os.environ["DATABASE_URL"])
+        if os.environ.get("DATABASE_URL")
+        else sqlite_file_settings(DATA_DIR / "db.sqlite3")
+    )
+}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -123,7 +143,7 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = os.environ.get("LANGUAGE_CODE", "en")
 LANGUAGES = [("en", _("English")), ("es", _("Spanish")), ("it", _("Italian"))]
 #: The app's catalogues first, then the date words of the formats package (lower-case Italian months).
-LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "config" / "formats" / "locale"]
+LOCALE_PATHS = [APP_FILES_DIR / "locale", BASE_DIR / "config" / "formats" / "locale"]
 #: Dates in each language's own style, where Django's formats differ from it.
 FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Rome")
@@ -131,9 +151,9 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS = [APP_FILES_DIR / "static"]
 #: Made as the app starts if missing (``tournaments/apps.py``): whitenoise warns of a missing one.
-STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or DATA_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
@@ -206,7 +226,7 @@ def cache_settings(url: str, folder: str) -> dict:
 
 
 CACHES = cache_settings(
-    os.environ.get("CACHE_URL", ""), os.environ.get("RATELIMIT_CACHE_DIR") or str(BASE_DIR / ".ratelimit")
+    os.environ.get("CACHE_URL", ""), os.environ.get("RATELIMIT_CACHE_DIR") or str(DATA_DIR / ".ratelimit")
 )
 
 # Login throttling (django-axes): 5 failures for one user name from one client address lock that pair out for 15

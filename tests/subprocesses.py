@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import socket
 import subprocess
 import sys
 import uuid
@@ -16,6 +17,13 @@ import dj_database_url
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
+
+
+def free_port() -> int:
+    """A port nothing listens on at 127.0.0.1 now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def current_engine() -> str:

@@ -11,7 +11,6 @@ import http.client
 import json
 import os
 import signal
-import socket
 import sqlite3
 import subprocess
 import threading
@@ -24,19 +23,23 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import cheese_tallies, seat_by_hand
-from tests.subprocesses import PYTHON, ROOT, environment, fresh_database, inconsistencies, manage, setup_event, shell
+from tests.subprocesses import (
+    PYTHON,
+    ROOT,
+    environment,
+    free_port,
+    fresh_database,
+    inconsistencies,
+    manage,
+    setup_event,
+    shell,
+)
 from tournaments.models.rounds import RoundStatus
 
 pytestmark = pytest.mark.postgres
 
 CONNECTION_ERRORS = (OSError, http.client.HTTPException)
 RETRY_SECONDS = 25
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Server:

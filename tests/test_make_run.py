@@ -4,21 +4,14 @@ from __future__ import annotations
 
 import http.client
 import signal
-import socket
 import subprocess
 import time
 
 import pytest
 
-from tests.subprocesses import PYTHON, ROOT, environment, fresh_database, manage
+from tests.subprocesses import PYTHON, ROOT, environment, free_port, fresh_database, manage
 
 pytestmark = pytest.mark.django_db
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def get(port: int, path: str) -> tuple[int, bytes]:

@@ -244,7 +244,7 @@ def test_a_server_listening_on_127_0_0_1_only_is_pointed_out(organiser_client, m
         reverse("tournaments:event_manage", args=[event.slug]), **LOOPBACK_HOST
     ).content.decode()
 
-    assert "make run HOST=0.0.0.0" in page
+    assert "start tablescore without --host 127.0.0.1" in page and "make run HOST=0.0.0.0" in page
 
 
 def test_a_laptop_without_a_network_says_so(organiser_client, make_event, monkeypatch):
@@ -277,6 +277,7 @@ def test_the_address_page_explains_and_takes_another_address(organiser_client, m
 
     page = organiser_client.get(url, **LOOPBACK_HOST).content.decode()
     assert WARNING in page and LAN in page and "make run HOST=0.0.0.0" in page
+    assert "the tablescore command does so by itself" in page
 
     refused = organiser_client.post(url, {"public_url": "http://192.168.1.20:8000/x"}, **LOOPBACK_HOST)
     assert refused.status_code == 400

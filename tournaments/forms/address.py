@@ -9,7 +9,8 @@ from ..public_address import AddressError, clean_public_url
 
 HELP = _(
     "The start of every QR code and printed link, as phones on the venue's network reach this laptop, "
-    "e.g. http://192.168.1.20:8000. Empty: the server's PUBLIC_URL, else the address you opened this page at."
+    "e.g. http://192.168.1.20:8000. Empty: the address Tablescore was started with (PUBLIC_URL), else the address you "
+    "opened this page at."
 )
 
 

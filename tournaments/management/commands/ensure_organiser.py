@@ -20,7 +20,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         users = get_user_model()
-        password_file = Path(settings.BASE_DIR) / ".organiser_password"
+        password_file = Path(settings.DATA_DIR) / ".organiser_password"
         if not users.objects.filter(is_superuser=True).exists():
             password = secrets.token_urlsafe(9)
             users.objects.create_superuser(USERNAME, email="", password=password)

@@ -18,7 +18,7 @@ from tournaments.snapshots import SnapshotError, prune_snapshots, take_snapshot
 
 
 def default_folder() -> Path:
-    return Path(os.environ.get("SNAPSHOT_FOLDER") or settings.BASE_DIR / "snapshots")
+    return Path(os.environ.get("SNAPSHOT_FOLDER") or settings.DATA_DIR / "snapshots")
 
 
 def until_next_time(start: float, period: float, now: float) -> float:
@@ -49,7 +49,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--every", type=positive(float), metavar="MINUTES", help="Take one every MINUTES.")
         parser.add_argument("--keep", type=positive(int), metavar="N", help="Keep only the newest N snapshots.")
-        parser.add_argument("--folder", type=Path, help="Where snapshots go; default $SNAPSHOT_FOLDER or snapshots/.")
+        parser.add_argument(
+            "--folder", type=Path, help="Where snapshots go; default $SNAPSHOT_FOLDER or the data folder's snapshots/."
+        )
         parser.add_argument("--count", type=positive(int), metavar="N", help="With --every: stop after N snapshots.")
 
     def handle(self, *args, every=None, keep=None, folder=None, count=None, **options):
