@@ -1,9 +1,11 @@
-"""Load: scorers saving and correcting sheets and viewers polling the live standings, against gunicorn.
+"""Load: scorers saving and correcting sheets and viewers polling the live standings, against a real server.
 
     python benchmarks/load.py [--database sqlite|postgres|both] [--seconds 30] [--scorers 50] [--viewers 100]
-                              [--players 256] [--think 10]
+                              [--players 256] [--think 10] [--server gunicorn|waitress|granian]
 
-For each database: starts gunicorn on 127.0.0.1 (a free port) against a fresh database (SQLite: a WAL file in
+For each database: starts the server (--server: gunicorn, --workers processes of --threads threads each, by
+default; waitress, one process of --workers x --threads threads; granian, --workers processes of --threads
+blocking threads each) on 127.0.0.1 (a free port) against a fresh database (SQLite: a WAL file in
 a temporary folder; PostgreSQL: a throwaway cluster from scripts/with-postgres.sh), creates a VEGEtables event
 of --players players at tables of 4 (256: 64 tables; 1024: 256) with four manches a table and its round
 published. Every client first opens its connection with one request (a scorer reads its table's sheets, a viewer
@@ -63,6 +65,10 @@ REQUEST_TIMEOUT = 30
 SAVE_TARGET_MS = 250
 POLL_TARGET_MS = 250
 LAG_TARGET_SECONDS = 2.0
+SERVERS = ["gunicorn", "waitress", "granian"]
+#: Connections waitress keeps open at once, as the installed app's server does (its default of 100 is below the
+#: 150 that the run's clients keep open).
+WAITRESS_CONNECTION_LIMIT = 400
 VERSION = re.compile(rb'data-version="([^"]+)"')
 #: What the live page does on the ``HX-Trigger: standings-pending`` of a poll's answer: ask again a second later.
 PENDING, PENDING_AGAIN_SECONDS = "standings-pending", 1.0
@@ -87,12 +93,17 @@ def arguments() -> argparse.Namespace:
     parser.add_argument(
         "--stale-every", type=int, default=4, help="After one save in N, another goes with an old version."
     )
-    parser.add_argument("--worker-class", choices=["gthread", "sync"], default="gthread")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--server", choices=SERVERS, default="gunicorn")
+    parser.add_argument("--worker-class", choices=["gthread", "sync"], help="gunicorn's (default gthread).")
+    parser.add_argument("--workers", type=int, default=2, help="Processes (waitress: one, of workers x threads).")
+    parser.add_argument("--threads", type=int, default=4, help="Threads a process (granian: blocking threads).")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
-    return parser.parse_args()
+    args = parser.parse_args()
+    if args.worker_class and args.server != "gunicorn":
+        parser.error("--worker-class is gunicorn's")
+    args.worker_class = args.worker_class or "gthread"
+    return args
 
 
 def main() -> None:
@@ -101,8 +112,10 @@ def main() -> None:
         run(args)
         return
     options = ["--seconds", args.seconds, "--scorers", args.scorers, "--viewers", args.viewers, "--think", args.think]
-    options += ["--stale-every", args.stale_every, "--worker-class", args.worker_class, "--workers", args.workers]
+    options += ["--stale-every", args.stale_every, "--server", args.server, "--workers", args.workers]
     options += ["--threads", args.threads, "--seed", args.seed, "--players", args.players]
+    if args.server == "gunicorn":
+        options += ["--worker-class", args.worker_class]
     for database in ["sqlite", "postgres"] if args.database == "both" else [args.database]:
         command = [sys.executable, __file__, *map(str, options), "--database", database, "--child"]
         if database == "postgres":
@@ -427,13 +440,33 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_server(args, port: int, folder: Path) -> subprocess.Popen:
-    log = folder / "gunicorn.log"
+def server_command(args, port: int) -> tuple[list[str], str]:
+    """The command that serves the app on ``port`` with ``--server``, and how it serves (processes, threads)."""
+    if args.server == "waitress":
+        threads = args.workers * args.threads
+        command = [
+            sys.executable, "-m", "waitress", f"--listen=127.0.0.1:{port}", f"--threads={threads}",
+            f"--connection-limit={WAITRESS_CONNECTION_LIMIT}", "config.wsgi:application",
+        ]  # fmt: skip
+        return command, f"waitress 1 process x{threads} threads"
+    if args.server == "granian":
+        command = [
+            sys.executable, "-m", "granian", "--interface", "wsgi", "--host", "127.0.0.1", "--port", str(port),
+            "--workers", str(args.workers), "--blocking-threads", str(args.threads), "config.wsgi:application",
+        ]  # fmt: skip
+        return command, f"granian {args.workers} workers x{args.threads} blocking threads"
     command = [
         sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
         "--workers", str(args.workers), "--worker-class", args.worker_class, "--threads", str(args.threads),
         "--keep-alive", str(KEEP_ALIVE), "--timeout", "60", "--graceful-timeout", "10",
     ]  # fmt: skip
+    threads = f" x{args.threads} threads" if args.worker_class == "gthread" else ""
+    return command, f"gunicorn {args.workers} workers {args.worker_class}{threads}"
+
+
+def start_server(args, port: int, folder: Path) -> subprocess.Popen:
+    log = folder / f"{args.server}.log"
+    command, _described = server_command(args, port)
     with log.open("w") as out:
         server = subprocess.Popen(
             command,
@@ -446,7 +479,7 @@ def start_server(args, port: int, folder: Path) -> subprocess.Popen:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            raise SystemExit(f"gunicorn stopped:\n{log.read_text()}")
+            raise SystemExit(f"{args.server} stopped:\n{log.read_text()}")
         try:
             status, _content, _seconds = Connection(port).request("GET", "/")
             if status == 200:
@@ -454,25 +487,54 @@ def start_server(args, port: int, folder: Path) -> subprocess.Popen:
         except (OSError, http.client.HTTPException):
             time.sleep(0.1)
     stop_server(server)
-    raise SystemExit(f"gunicorn did not answer within 30 s:\n{log.read_text()}")
+    raise SystemExit(f"{args.server} did not answer within 30 s:\n{log.read_text()}")
+
+
+def process_tree(pid: int) -> list[int]:
+    """A process and its descendants (the server's main process and its workers), from /proc."""
+    found, pending = [], [pid]
+    while pending:
+        current = pending.pop()
+        found.append(current)
+        for task in Path(f"/proc/{current}/task").glob("*"):
+            try:
+                pending += [int(child) for child in (task / "children").read_text().split()]
+            except OSError:
+                continue
+    return found
 
 
 def process_tree_cpu(pid: int) -> float:
-    """CPU seconds used so far by a process and its descendants (gunicorn's arbiter and workers), from /proc."""
-    total, pending = 0.0, [pid]
-    while pending:
-        current = pending.pop()
+    """CPU seconds used so far by a process and its descendants, from /proc."""
+    total = 0.0
+    for current in process_tree(pid):
         try:
             fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
-            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
         except OSError:
             continue
         total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        pending += [int(child) for child in children]
     return total
 
 
+def process_tree_memory(pid: int) -> dict:
+    """MiB of memory held now by a process and its descendants: their resident sets added up (pages that forked
+    workers share counted in each), and their proportional sets (each shared page split among its holders)."""
+    kib = Counter()
+    for current in process_tree(pid):
+        try:
+            lines = Path(f"/proc/{current}/smaps_rollup").read_text().splitlines()
+        except OSError:
+            continue
+        for line in lines:
+            name, _colon, value = line.partition(":")
+            if name in ("Rss", "Pss"):
+                kib[name.lower()] += int(value.split()[0])
+    return {name: round(kib[name] / 1024, 1) for name in ("rss", "pss")}
+
+
 def stop_server(server: subprocess.Popen) -> None:
+    """SIGTERM to the server, SIGKILL to its process group if it is not gone within 20 s, and to what is left of
+    the group (a worker its main process did not take down) when it is."""
     if server.poll() is None:
         server.send_signal(signal.SIGTERM)
         try:
@@ -480,6 +542,16 @@ def stop_server(server: subprocess.Popen) -> None:
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait(timeout=10)
+    deadline = time.monotonic() + 5
+    while True:
+        try:
+            os.killpg(server.pid, 0)
+        except ProcessLookupError:
+            return
+        if time.monotonic() >= deadline:
+            os.killpg(server.pid, signal.SIGKILL)
+            return
+        time.sleep(0.1)
 
 
 # The run ------------------------------------------------------------------------------------------------------
@@ -591,6 +663,7 @@ def run(args) -> None:
         monitor.join(timeout=10)
         settled = monitor.settle()
         server_cpu += process_tree_cpu(server.pid)
+        server_memory = process_tree_memory(server.pid)
         client_cpu += sum(resource.getrusage(resource.RUSAGE_SELF)[:2])
         reconciliation = reconcile(port, scorers)
         reconciliation["standings_as_rebuilt"] = standings_as_rebuilt(slug)
@@ -612,8 +685,7 @@ def run(args) -> None:
         "players": args.players,
         "tables": len(tables),
         "manches": len(tables) * MANCHES,
-        "server": f"gunicorn {args.workers} workers {args.worker_class}"
-        + (f" x{args.threads} threads" if args.worker_class == "gthread" else ""),
+        "server": server_command(args, port)[1],
         "seconds": round(elapsed, 1),
         "scorers": len(scorers),
         "viewers": args.viewers,
@@ -628,8 +700,9 @@ def run(args) -> None:
         "standings_lag": lag,
         "statuses": statuses,
         "reconciliation": reconciliation,
-        "cpu_seconds": {"gunicorn": round(server_cpu, 1), "clients": round(client_cpu, 1), "cores": os.cpu_count()},
-        "gunicorn_cpu_ms_per_request": round(server_cpu * 1000 / max(1, requests), 1),
+        "cpu_seconds": {"server": round(server_cpu, 1), "clients": round(client_cpu, 1), "cores": os.cpu_count()},
+        "server_cpu_ms_per_request": round(server_cpu * 1000 / max(1, requests), 1),
+        "server_memory_mib": server_memory,
         "load_average": {"before": round(load_before, 1), "after": round(os.getloadavg()[0], 1)},
         "targets": {
             f"p99_save_under_{SAVE_TARGET_MS}ms": save.get("p99_ms", 1e9) < SAVE_TARGET_MS,

@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import http.client
 import os
 import sys
 import threading
+import time
 import webbrowser
+from urllib.parse import urlsplit
+
+from django.core.exceptions import ImproperlyConfigured
 
 from tablescore import __version__
 from tablescore.data_folder import use_data_folder
 
 #: Listening on one of these serves the laptop and every phone on its networks.
 EVERY_ADDRESS = {"0.0.0.0", "::", ""}
+#: How long the workers may take to start (each reads the app and readies its templates) before it is said.
+READY_SECONDS = 120
 
 
 def serve(data: str | None, *, host: str, port: int, browser: bool) -> int:
@@ -19,44 +26,79 @@ def serve(data: str | None, *, host: str, port: int, browser: bool) -> int:
     say(f"Tablescore {__version__}. Your tournaments are kept in {folder}")
     venue = host in EVERY_ADDRESS
     phones = venue_addresses(port) if venue else []
-    here = f"http://{'127.0.0.1' if venue else host}:{port}"
+    here = f"http://{'127.0.0.1' if venue else f'[{host}]' if ':' in host else host}:{port}"
 
-    from config.wsgi import application
     from tablescore.server import PortInUse, create_server
 
     try:
-        server = create_server(application, host, port)
+        server = create_server(host, port)
     except PortInUse as error:
         say(str(error))
         return 1
-    prepare_the_evening(here)
+    try:
+        prepare_the_evening(here)
+    except ImproperlyConfigured as error:
+        say(f"Tablescore cannot start: {error}")
+        return 1
     if venue:
         for address in phones:
             say(f"Phones: {address}/ (on the same Wi-Fi as this laptop; the address on QR codes and printed links)")
         if not phones:
             say("Phones: no network address found; connect this laptop to the venue's Wi-Fi and start again.")
-    say(f"Tablescore is ready: open {here}/ on this laptop. Ctrl+C stops it.")
-    if browser and can_open_a_browser():
-        threading.Thread(target=webbrowser.open, args=(f"{here}/accounts/login/",), daemon=True).start()
+    threading.Thread(target=say_when_ready, args=(here, browser), daemon=True).start()
     try:
-        server.run()
-    except KeyboardInterrupt:
-        pass
+        server.serve()
     finally:
-        server.close()
-    say("Tablescore stopped.")
+        say("Tablescore stopped.")
     return 0
 
 
 def prepare_the_evening(here: str) -> None:
-    """The database brought up to date (a new one, or one an upgrade finds older), the demo in an empty one, the
-    organiser's account made the first time and its login printed."""
+    """The settings checked, the database brought up to date (a new one, or one an upgrade finds older), the demo
+    in an empty one, the organiser's account made the first time and its login printed. The server's workers
+    then start afresh, with none of this process's connections."""
+    import django
     from django.core.management import call_command
+    from django.db import connections
 
+    from config.env import ensure_secret_key
+    from tournaments.startup_checks import refuse_to_serve_if_misconfigured
+
+    ensure_secret_key()
+    django.setup()
+    refuse_to_serve_if_misconfigured()
     say("Getting the database ready...")
     call_command("migrate", interactive=False, verbosity=0)
     call_command("load_demo", if_empty=True)
     call_command("ensure_organiser", address=here)
+    connections.close_all()
+
+
+def say_when_ready(here: str, browser: bool, seconds: float = READY_SECONDS) -> None:
+    """Once the server answers: say so, and open the desk in a browser when asked and one can be opened."""
+    deadline = time.monotonic() + seconds
+    while not answers(here):
+        if time.monotonic() > deadline:
+            say(f"Tablescore did not answer at {here}/ within {seconds:.0f} s; see the messages above.")
+            return
+        time.sleep(0.2)
+    say(f"Tablescore is ready: open {here}/ on this laptop. Ctrl+C stops it.")
+    if browser and can_open_a_browser():
+        webbrowser.open(f"{here}/accounts/login/")
+
+
+def answers(here: str) -> bool:
+    """Whether the server at ``here`` answers a request for its home page at all."""
+    address = urlsplit(here)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=2)
+    try:
+        connection.request("GET", "/")
+        connection.getresponse().read()
+        return True
+    except (OSError, http.client.HTTPException):
+        return False
+    finally:
+        connection.close()
 
 
 def venue_addresses(port: int) -> list[str]:

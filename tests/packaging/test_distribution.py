@@ -11,6 +11,7 @@ from email.parser import Parser
 import polib
 import pytest
 from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 from tests.subprocesses import ROOT
 
@@ -79,15 +80,15 @@ def test_the_command_and_the_pythons_it_runs_on(metadata, distribution):
     assert metadata["Requires-Python"] == ">=3.11"
 
 
+def pinned(path) -> list[Requirement]:
+    """Every ``name==version`` line of a requirements file (with its environment marker, if any)."""
+    lines = (line.split(" #", 1)[0].strip() for line in path.read_text().splitlines())
+    return [Requirement(line) for line in lines if line and not line.startswith(("#", "-"))]
+
+
 def pins(path) -> dict[str, str]:
-    """``name: version`` of every ``name==version`` line of a requirements file."""
-    found = {}
-    for line in path.read_text().splitlines():
-        line = line.split("#", 1)[0].strip()
-        if line and not line.startswith("-"):
-            requirement = Requirement(line)
-            found[requirement.name.lower().replace("_", "-")] = str(requirement.specifier).removeprefix("==")
-    return found
+    """``name: version`` of every ``name==version`` line of a requirements file, names in their canonical form."""
+    return {canonicalize_name(r.name): str(r.specifier).removeprefix("==") for r in pinned(path)}
 
 
 def test_the_wheel_asks_for_the_versions_the_checkout_pins(metadata):
@@ -95,8 +96,7 @@ def test_the_wheel_asks_for_the_versions_the_checkout_pins(metadata):
     wanted = [Requirement(line) for line in metadata.get_all("Requires-Dist")]
     assert wanted
     for requirement in wanted:
-        name = requirement.name.lower().replace("_", "-")
-        assert str(requirement.specifier) == f"=={pinned[name]}", requirement
+        assert str(requirement.specifier) == f"=={pinned[canonicalize_name(requirement.name)]}", requirement
 
 
 def test_the_kept_catalogues_are_those_of_their_po_files():
