@@ -9,6 +9,9 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
+#: The names this laptop answers to by default (``ALLOWED_HOSTS`` unset).
+LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
+
 
 def env_bool(name: str, default: bool) -> bool:
     value = os.environ.get(name)

@@ -11,7 +11,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config.env import BASE_DIR, data_dir, env_bool, env_list, env_rate, secret_key
+from config.env import BASE_DIR, LOCAL_HOSTS, data_dir, env_bool, env_list, env_rate, secret_key
 
 #: What the app serves and shows (``templates/``, ``static/``, ``locale/``): beside ``manage.py`` in a checkout,
 #: inside the ``tablescore`` package once installed (the wheel puts them there).
@@ -21,7 +21,7 @@ DATA_DIR = data_dir()
 
 SECRET_KEY = secret_key()
 DEBUG = env_bool("DEBUG", False)
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", LOCAL_HOSTS)
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 #: The address phones reach this Tablescore at (``http://192.168.1.20:8000``), for every QR code and printed link

@@ -25,7 +25,8 @@ def serve(data: str | None, *, host: str, port: int, browser: bool) -> int:
     folder = use_data_folder(data)
     say(f"Tablescore {__version__}. Your tournaments are kept in {folder}")
     venue = host in EVERY_ADDRESS
-    phones = venue_addresses(port) if venue else []
+    if venue:
+        answer_at_the_venue(port)
     here = f"http://{'127.0.0.1' if venue else f'[{host}]' if ':' in host else host}:{port}"
 
     from tablescore.server import PortInUse, create_server
@@ -41,10 +42,9 @@ def serve(data: str | None, *, host: str, port: int, browser: bool) -> int:
         say(f"Tablescore cannot start: {error}")
         return 1
     if venue:
-        for address in phones:
-            say(f"Phones: {address}/ (on the same Wi-Fi as this laptop; the address on QR codes and printed links)")
-        if not phones:
-            say("Phones: no network address found; connect this laptop to the venue's Wi-Fi and start again.")
+        from django.core.management import call_command
+
+        call_command("network_addresses", port=str(port))
     threading.Thread(target=say_when_ready, args=(here, browser), daemon=True).start()
     try:
         server.serve()
@@ -101,18 +101,18 @@ def answers(here: str) -> bool:
         connection.close()
 
 
-def venue_addresses(port: int) -> list[str]:
-    """The laptop's addresses on its local networks; Django answers there and QR codes carry the first, unless
-    ``ALLOWED_HOSTS`` or ``PUBLIC_URL`` are set already (read before the settings are)."""
+def answer_at_the_venue(port: int) -> None:
+    """Django answers at the laptop's addresses on its local networks and QR codes carry the first, unless
+    ``ALLOWED_HOSTS`` or ``PUBLIC_URL`` are set already (as ``make run HOST=0.0.0.0`` does; before the settings are
+    read)."""
+    from config.env import LOCAL_HOSTS
     from tournaments.public_address import lan_addresses, local_ips
 
-    ips = local_ips()
     if not os.environ.get("ALLOWED_HOSTS"):
-        os.environ["ALLOWED_HOSTS"] = ",".join(["127.0.0.1", "localhost", "[::1]", *ips])
+        os.environ["ALLOWED_HOSTS"] = ",".join([*LOCAL_HOSTS, *local_ips()])
     addresses = lan_addresses(port)
     if addresses and not os.environ.get("PUBLIC_URL"):
         os.environ["PUBLIC_URL"] = addresses[0]
-    return addresses
 
 
 def can_open_a_browser() -> bool:

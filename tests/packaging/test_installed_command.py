@@ -81,6 +81,14 @@ def test_a_port_in_use_is_said_before_anything_is_done(installed, tmp_path):
     assert "Getting the database ready" not in done.stdout
 
 
+def test_a_setting_at_fault_is_named_and_nothing_is_served(installed, tmp_path):
+    laptop = Laptop(installed, tmp_path / "data", tmp_path, PUBLIC_URL="phones.example/path")
+    done = laptop.command("serve", "--host", "127.0.0.1", "--port", str(laptop.port), "--no-browser")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Tablescore cannot start:" in done.stdout and "PUBLIC_URL must be an address" in done.stdout
+    assert "Getting the database ready" not in done.stdout
+
+
 def test_the_evening_runs_without_the_modules_windows_lacks(installed, tmp_path):
     hook = tmp_path / "as-on-windows"
     hook.mkdir()
