@@ -135,7 +135,7 @@ def warm_up() -> float:
 def compare(found, expected: dict, values: dict, game: str, kind: str, picture: str, wrong: list) -> Tally:
     """Tally the sheets read from one picture against the layouts (by table) that were on it."""
     from tests.paper_photos import box_values
-    from tournaments.paper.layout import DIGIT
+    from tournaments.printing.boxes import DIGIT
 
     tally = Tally(pictures=1, sheets=len(expected))
     read = {}
@@ -194,7 +194,7 @@ def timed_read(data: bytes, name: str, layouts) -> tuple[list, float, float]:
 def run_event(game: str, manches: int, args, rng, tallies: dict, wrong: list) -> None:
     """Print, fill, photograph, scan and read back one event's round."""
     from tests import paper_photos
-    from tournaments.printing.sheets import round_with_seats, score_sheets_pdf, sheet_layouts
+    from tournaments.printouts.sheets import round_with_seats, score_sheets_pdf, sheet_layouts
     from tournaments.services.paper import Layouts
 
     event = build_event(game, manches, args.tables)

@@ -77,7 +77,7 @@ def main() -> None:
     from pypdf import PdfReader
 
     from tournaments.printing.fonts import register_fonts
-    from tournaments.printing.sheets import round_with_seats, score_sheets_pdf
+    from tournaments.printouts.sheets import round_with_seats, score_sheets_pdf
 
     event = build_event(args.tables, args.game, args.paper)
     register_fonts()

@@ -20,7 +20,7 @@ from PIL import Image
 from scipy import ndimage
 
 from tests.handwriting import held_out, mark, render_digit, stroke_digit
-from tournaments.paper.layout import DIGIT, Box, TableLayout
+from tournaments.printing.boxes import DIGIT, Box, TableLayout
 
 #: Points an inch.
 POINT = 72.0

@@ -139,7 +139,7 @@ LAYERS = {
 #: What each part of the app may never import.
 FORBIDDEN = {
     "bundle": ("tournaments.services", "tournaments.views", "tournaments.forms", "tournaments.models"),
-    "services": ("tournaments.views", "tournaments.forms", "tournaments.entry.manche_page"),
+    "services": ("tournaments.views", "tournaments.forms", "tournaments.pages.manche_page"),
     "printing": ("tournaments.views", "tournaments.forms", "tournaments.entry", "tournaments.services"),
 }
 

@@ -21,8 +21,8 @@ from django.utils import translation
 import scoring
 from scoring.errors import AND, Component, Listing, Problem, components
 from tests.factories import seat_by_hand
-from tournaments.entry.errors import translated
 from tournaments.games import get_game
+from tournaments.games.problems import translated
 from tournaments.games.snack_match import labels as snack_labels
 from tournaments.games.vegetables import labels as vegetables_labels
 from tournaments.games.veggies import labels as veggies_labels

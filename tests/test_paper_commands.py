@@ -15,7 +15,7 @@ from tests.factories import seat_by_hand
 from tests.paper_photos import fill, page_picture, phone_photo
 from tournaments.models import PaperSheet
 from tournaments.models.rounds import RoundStatus
-from tournaments.printing.sheets import round_with_seats, score_sheets_pdf, sheet_layouts
+from tournaments.printouts.sheets import round_with_seats, score_sheets_pdf, sheet_layouts
 
 DPI = 150
 TICKS = {1: [["1", "1", "3"], ["1"], [], ["2", "2"]], 2: [["3"], ["1", "2"], ["1", "1", "1", "2", "2", "3"], []]}

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import scoring
-from tournaments.paper.documents import document, put, steps
+from tournaments.entry.paths import put, steps_of
+from tournaments.games import get_game
 
 NAMES = ["Ada", "Bea", "Cyd", "Dan"]
 
 
 def test_steps_and_put_build_nested_lists_and_objects():
-    assert steps("stands[1].goods.grapes.largest") == ["stands", 1, "goods", "grapes", "largest"]
+    assert steps_of("stands[1].goods.grapes.largest") == ["stands", 1, "goods", "grapes", "largest"]
     sheet: dict = {}
     put(sheet, "zones[1].groups.snacks.sandwich[2]", 4)
     assert sheet == {"zones": [None, {"groups": {"snacks": {"sandwich": [None, None, 4]}}}]}
@@ -22,7 +23,7 @@ def test_a_vegetables_manche_with_blank_bonus_and_penalty_boxes_scores():
         values[f"manches[0].sequences[{p}]"] = crosses
         values[f"manches[0].family_bonuses[{p}]"] = None
         values[f"manches[0].penalties[{p}]"] = 1 if p == 3 else None
-    sheet = document("vegetables", NAMES, values)
+    sheet = get_game("vegetables").sheet_from_paper(NAMES, values)
     assert sheet["manches"][0]["family_bonuses"] == [0, 0, 0, 0]
     result = scoring.score(sheet)
     assert [player["score"] for player in result["players"]] == [90, 60, 40, -20]
@@ -41,7 +42,7 @@ def test_veggies_goods_left_blank_are_not_in_the_stand_and_ticks_declare():
         "stands[1].goods.grapes.groups": 2,
         "stands[1].mice": 2,
     }
-    sheet = document("veggies", NAMES[:2], values)
+    sheet = get_game("veggies").sheet_from_paper(NAMES[:2], values)
     assert sheet["stands"][0] == {"declared": ["grapes"], "goods": {"grapes": {"largest": 5, "groups": 1}}, "mice": 0}
     assert "declared" not in sheet["stands"][1]
 
@@ -54,12 +55,12 @@ def test_snack_match_blank_group_boxes_are_no_group():
         "zones[0].groups.snacks.donut[0]": None,
         "zones[1].groups.snacks.donut[0]": 4,
     }
-    sheet = document("snack-match", NAMES[:2], values)
+    sheet = get_game("snack-match").sheet_from_paper(NAMES[:2], values)
     assert sheet["zones"][0] == {"groups": {"snacks": {"sandwich": [11, 3]}}}
     assert sheet["zones"][1] == {"groups": {"snacks": {"donut": [4]}}}
 
 
 def test_cheese_rescue_ticks_are_the_points_and_cards_left():
     values = {"tallies[0].cheeses": ["1", "1", "3"], "tallies[1].cheeses": []}
-    sheet = document("cheese-rescue", NAMES[:2], values)
+    sheet = get_game("cheese-rescue").sheet_from_paper(NAMES[:2], values)
     assert sheet["tallies"] == [{"cheese_points": 5, "cheese_cards": 3}, {"cheese_points": 0, "cheese_cards": 0}]

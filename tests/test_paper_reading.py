@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from tests import paper_photos
 from tests.factories import seat_by_hand
-from tournaments.paper.layout import DIGIT
-from tournaments.printing.sheets import round_with_seats, score_sheets_pdf, sheet_layouts
+from tournaments.printing.boxes import DIGIT
+from tournaments.printouts.sheets import round_with_seats, score_sheets_pdf, sheet_layouts
 from tournaments.services.paper import Layouts, read_file
 
 #: Pages are drawn at this resolution before they are photographed or scanned.

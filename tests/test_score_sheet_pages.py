@@ -22,11 +22,11 @@ from tests.test_printing import flat, keep, render
 from tournaments.games import get_game
 from tournaments.games.cheese_rescue.printing import CARDS, POINTS
 from tournaments.models import Event, Player, Round, Seat, Table
-from tournaments.paper.layout import DIGIT
+from tournaments.printing.boxes import DIGIT
 from tournaments.printing.common import SeatLine, SheetHeader, SheetTitles, page_size
 from tournaments.printing.fonts import register_fonts
 from tournaments.printing.grid import box_height
-from tournaments.printing.sheets import draw_pages, page_slots, round_with_seats, score_sheets_pdf, sheets_per_page
+from tournaments.printouts.sheets import draw_pages, page_slots, round_with_seats, score_sheets_pdf, sheets_per_page
 
 MM = 72 / 25.4
 #: Write-in boxes are about 9 mm high at the least; totals take three digits; a digit box is at least 16 points wide.

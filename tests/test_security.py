@@ -825,7 +825,7 @@ def test_a_locked_database_gives_the_api_503_with_retry_after(client, tables, mo
 
 @pytest.mark.parametrize("htmx", [False, True])
 def test_a_locked_database_gives_the_table_form_a_short_503_page(client, tables, monkeypatch, htmx):
-    monkeypatch.setattr("tournaments.entry.manche_page.record_table_sheet", locked)
+    monkeypatch.setattr("tournaments.pages.manche_page.record_table_sheet", locked)
     extra = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     response = client.post(reverse("tournaments:table_save", args=[tables[0].token, 1]), scorer_post(seat=1), **extra)
     assert response.status_code == 503

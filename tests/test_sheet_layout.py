@@ -20,9 +20,9 @@ from pypdf import PdfReader
 
 from tests.factories import seat_by_hand
 from tests.test_printing import keep, named_event, pages_text, seat_round
-from tournaments.paper.layout import ANY_DIGIT, DIGIT, MARK, TableLayout
+from tournaments.printing.boxes import ANY_DIGIT, DIGIT, MARK, TableLayout
 from tournaments.printing.common import FOOTER, MARGIN, page_size
-from tournaments.printing.sheets import (
+from tournaments.printouts.sheets import (
     round_with_seats,
     score_sheets_pdf,
     sheet_layouts,

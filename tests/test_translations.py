@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.utils import translation
 
 import scoring
-from tournaments.entry.errors import translated
+from tournaments.games.problems import translated
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}|%\([a-z_]+\)[sd]|%[sd]")

@@ -12,9 +12,6 @@ import secrets
 from django.conf import settings
 from django.core import signing
 
-from .models.sheets import Via
-from .services.audit import Author
-
 COOKIE = "tablescore_device"
 SALT = "tablescore.device"
 MAX_AGE = 400 * 24 * 3600
@@ -100,8 +97,3 @@ class DeviceCookieMiddleware:
                 secure=getattr(settings, "HTTPS", False),
             )
         return response
-
-
-def organiser_author(request) -> Author:
-    """The logged-in organiser at this browser, as the author of a change."""
-    return Author(via=Via.ORGANISER, user=request.user, device=device_id(request))

@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 SCHEMES = ("http", "https")
@@ -131,6 +132,11 @@ def public_address(request, event=None) -> PublicAddress:
 def public_link(request, event, path: str) -> str:
     """The absolute address of ``path`` (from ``reverse``) as phones should open it: for QR codes and printouts."""
     return public_address(request, event).url + path
+
+
+def table_link(request, event, table) -> str:
+    """The address of a table's scorer link, as its QR code carries it."""
+    return public_link(request, event, reverse("tournaments:table", args=[table.token]))
 
 
 # The laptop's own addresses -------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from tests.factories import seat_by_hand
 from tests.paper_photos import fill, page_picture, phone_photo
 from tournaments.models import PaperSheet, SheetRevision
 from tournaments.models.sheets import Via
-from tournaments.printing.sheets import round_with_seats, score_sheets_pdf, sheet_layouts
+from tournaments.printouts.sheets import round_with_seats, score_sheets_pdf, sheet_layouts
 from tournaments.services.rounds import start_round
 
 from .conftest import WAIT_MS

@@ -66,6 +66,14 @@ def place(document: dict, steps: list[str | int], value: Any) -> None:
         node[last] = value
 
 
+def put(document: dict, path: str, value: Any) -> None:
+    """Put ``value`` at the document path ``path`` (``stands[1].goods.grapes.largest``); a path that is not one
+    is ignored."""
+    steps = steps_of(path)
+    if steps:
+        place(document, steps, value)
+
+
 def document_from_fields(fields: Iterable[tuple[str, str]], roots: Iterable[str]) -> dict[str, Any]:
     """The document part made of the posted ``fields`` whose paths start with one of ``roots``."""
     allowed = set(roots)

@@ -22,6 +22,7 @@ from django.utils.translation import gettext
 import scoring
 
 from ..entry.layouts import GameForm
+from ..entry.paths import put
 from ..entry.tally import tally_form
 
 if TYPE_CHECKING:
@@ -193,6 +194,14 @@ class Game:
         from ..printing.tally import TallySheet
 
         return TallySheet(self.rules.tally_fields, seats)
+
+    def sheet_from_paper(self, players: Sequence[str], values: Mapping[str, object]) -> dict[str, Any]:
+        """The manche's document from its read boxes (``values``: document path -> value as read or corrected), made
+        whole by ``paper_document``."""
+        sheet: dict[str, Any] = {"game": self.key, "players": list(players)}
+        for path, value in values.items():
+            put(sheet, path, value)
+        return self.paper_document(sheet)
 
     def paper_document(self, sheet: dict[str, Any]) -> dict[str, Any]:
         """A document put together from a paper sheet's boxes, made whole as the printed sheet means it (a blank box

@@ -11,9 +11,9 @@ import numpy
 import zxingcpp
 from scipy import ndimage
 
+from ..printing.boxes import DIGIT, Box, TableLayout
 from . import digits
 from .geometry import affine, homography, project, sample
-from .layout import DIGIT, Box, TableLayout
 
 #: Pixels a point at which boxes are looked at, and at which the sheet's picture is kept.
 BOX_RESOLUTION = 4.0

@@ -7,7 +7,8 @@ import hashlib
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from datetime import date
+from typing import Protocol
 
 from django.http import HttpResponse
 from django.utils import formats
@@ -21,12 +22,21 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, TableStyle
 
-from ..paper.layout import Square
+from .boxes import Square
 from .fonts import BOLD, LEADING, REGULAR, SHRINK_BEFORE_WRAP, face, fit, register_fonts, text_width
 from .qr import QUIET_ZONE, dark_spans, modules
 
-if TYPE_CHECKING:
-    from ..models import Event
+
+class Event(Protocol):
+    """What a printout reads of its event (the model's fields of those names)."""
+
+    name: str
+    date: date
+    venue: str
+    paper_size: str
+    game_name: str
+    variant_label: str
+
 
 #: Page sizes by the event's paper size.
 PAGE_SIZES = {"A4": A4, "letter": LETTER}

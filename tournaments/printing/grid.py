@@ -7,7 +7,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..paper.layout import ANY_DIGIT, DIGIT, MARK, Box
+from .boxes import ANY_DIGIT, DIGIT, MARK, Box
 from .common import GREY, INK, PALE, SHADE, CachedDrawing, cell, common_size, draw_caption, draw_text
 from .fonts import wrap
 

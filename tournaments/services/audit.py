@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from ..devices import device_id
 from ..models import AuditEntry
 from ..models.audit import Action
 from ..models.sheets import Via
@@ -97,3 +98,8 @@ def confirmed_through(manche) -> str:
     if manche.confirmed_on_phone:
         return f"{words} ({_('on a second phone, not verified')})"
     return words
+
+
+def organiser_author(request) -> Author:
+    """The logged-in organiser at this browser, as the author of a change."""
+    return Author(via=Via.ORGANISER, user=request.user, device=device_id(request))

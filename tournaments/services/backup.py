@@ -32,16 +32,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
-from scoring.ranking import competition_ranks
 
 from .. import games
-from ..entry.errors import translated
+from ..games.problems import translated
 from ..models import AuditEntry, Club, Event, Manche, Person, Player, Round, Seat, SheetRevision, Standing, Table, Team
 from ..models.event import MAX_PLACEMENT_POINTS
 from ..models.tokens import is_weak, new_token, well_formed
 from ..ratings.build import rebuild_event_club
 from .clock import MAX_SECONDS
-from .results import seat_totals
+from .results import rank_seats
 
 FORMAT = "tablescore-event"
 VERSION = 1
@@ -643,16 +642,11 @@ class Importer:
         """The table's seats with the score, tiebreak and place the engine's results give them, as a sheet save
         would store them; the file's tournament points are kept (the event's scheme may have changed since)."""
         rows = sorted(rows, key=lambda row: row[1].get("position") or 0)
-        totals = seat_totals(table, rows)
-        if totals is None:
+        ranked = rank_seats(len(rows), table.manches.all())
+        if ranked is None:
             results = [{"score": None, "tiebreak": [], "rank": None, "placement_points": None} for _row in rows]
         else:
-            scores, tiebreaks = totals
-            ranks = competition_ranks([(score, *tiebreak) for score, tiebreak in zip(scores, tiebreaks)])
-            results = [
-                {"score": score, "tiebreak": tiebreak, "rank": rank}
-                for score, tiebreak, rank in zip(scores, tiebreaks, ranks)
-            ]
+            results = [{"score": seat.score, "tiebreak": seat.tiebreak, "rank": seat.rank} for seat in ranked]
         seats = []
         for (where, fields), result in zip(rows, results):
             points = fields.get("placement_points")

@@ -18,14 +18,13 @@ from PIL import Image
 
 import scoring
 
-from ..entry.errors import translated
+from ..games.problems import translated
 from ..models import Event, PaperSheet, Table
 from ..models.sheets import PAPER_COPY_BYTES, Via
-from ..paper import documents
 from ..paper.images import MAX_BYTES, PictureRefused, pages, too_heavy
-from ..paper.layout import DIGIT, TableLayout
 from ..paper.reader import SheetRead, read_picture
-from ..printing.sheets import round_with_seats, sheet_layouts
+from ..printing.boxes import DIGIT, TableLayout
+from ..printouts.sheets import round_with_seats, sheet_layouts
 from .audit import Author
 from .sheets import NoSuchManche, StaleSheet, record_table_sheet, with_event_fields
 from .tables import table_by_id
@@ -179,7 +178,7 @@ def doubted_by_the_rules(fields: list[dict], event: Event, names: list[str], fir
     values = {item["name"]: item["value"] for item in fields}
     fake = PaperSheet(fields=fields)
     for number, paths in by_manche(fake, values, first).items():
-        document = with_event_fields(event, documents.document(event.game, names, paths))
+        document = with_event_fields(event, event.game_bundle.sheet_from_paper(names, paths))
         try:
             scoring.score(document)
         except scoring.ScoreSheetError as error:
@@ -292,7 +291,7 @@ def save_paper_sheet(paper: PaperSheet, values: Mapping[str, object], chosen: in
     picture = bytes(paper.picture)
     with transaction.atomic():
         for number, paths in groups.items():
-            document = documents.document(at.event.game, at.names, paths)
+            document = at.event.game_bundle.sheet_from_paper(at.names, paths)
             based_on = paper.versions.get(str(number), 0)
             try:
                 record_table_sheet(at, number, document, based_on=based_on, author=author, paper=picture)

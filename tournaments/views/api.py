@@ -26,7 +26,7 @@ from scoring.errors import Problem
 from scoring.values import is_int
 
 from ..devices import known_device_id
-from ..entry.errors import translated_document
+from ..games.problems import translated_document
 from ..models import Manche
 from ..models.sheets import Via
 from ..openapi import MAX_NUMBER, description

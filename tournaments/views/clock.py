@@ -11,9 +11,9 @@ from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 
 from ..access import can_run, organiser_event, visible_event
-from ..devices import organiser_author
 from ..forms.clock import ClockForm
 from ..models import Event, Round
+from ..services.audit import organiser_author
 from ..services.clock import ClockRefused, change_clock
 from ..services.clock_display import EVENT_POLL, TABLE_POLL, clock_display, current_round, desk_clock
 from ..services.public_clock import public_clock_round

@@ -14,10 +14,10 @@ from django.views.decorators.http import require_POST
 
 from ..access import clubs_of, organiser_club
 from ..collation import alphabetical
-from ..devices import organiser_author
 from ..forms.clubs import ClubForm, MergeForm
 from ..ratings.pages import club_games, club_ratings, person_history
 from ..services import people as service
+from ..services.audit import organiser_author
 from ..services.statistics import rating_plot
 
 

@@ -11,8 +11,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ..access import organiser_event
-from ..devices import organiser_author
-from ..entry.manche_page import (
+from ..models import AuditEntry, SheetRevision, Table
+from ..models.audit import Action
+from ..models.rounds import TableStatus
+from ..pages.manche_page import (
     confirm_posted,
     page_context,
     redraw,
@@ -20,13 +22,10 @@ from ..entry.manche_page import (
     render_checks,
     save_posted_sheet,
 )
-from ..entry.routes import desk_route
-from ..models import AuditEntry, SheetRevision, Table
-from ..models.audit import Action
-from ..models.rounds import TableStatus
+from ..pages.routes import desk_route
 from ..printing import qr
 from ..public_address import public_link
-from ..services.audit import record
+from ..services.audit import organiser_author, record
 from ..services.sheets import resolve_dispute
 from ..services.tables import TableAtHand, table_by_id
 

@@ -15,7 +15,7 @@ from ..access import organiser_event
 from ..models import PaperSheet, Round, SheetRevision
 from ..numbers import whole_number
 from ..paper.images import MAX_BYTES, MAX_PAGES, MAX_PIXELS
-from ..printing.sheets import round_with_seats, sheet_layouts
+from ..printouts.sheets import round_with_seats, sheet_layouts
 from ..services import paper as reading
 from ..services.paper_form import sheet_form
 

@@ -10,8 +10,8 @@ from django.utils.translation import ngettext
 
 from ..access import organiser_event
 from ..collation import alphabetical
-from ..devices import organiser_author
 from ..services import people as service
+from ..services.audit import organiser_author
 
 FIELD = "person-"
 

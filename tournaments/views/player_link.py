@@ -7,7 +7,10 @@ from django.urls import path
 from django.views.decorators.http import require_POST
 
 from ..devices import device_id
-from ..entry.manche_page import (
+from ..errors import LinkNotFound, Reason
+from ..models import Player, Seat
+from ..models.sheets import Via
+from ..pages.manche_page import (
     closed_page,
     confirm_posted,
     dispute_posted,
@@ -17,10 +20,7 @@ from ..entry.manche_page import (
     render_checks,
     save_posted_sheet,
 )
-from ..entry.routes import player_route
-from ..errors import LinkNotFound, Reason
-from ..models import Player, Seat
-from ..models.sheets import Via
+from ..pages.routes import player_route
 from ..services.player_links import overview, player_by_token
 from ..services.sheets import Author
 from ..services.tables import TableAtHand, player_at_table

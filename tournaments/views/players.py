@@ -14,12 +14,11 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from ..access import organiser_event
 from ..csv_export import csv_response
-from ..devices import organiser_author
 from ..forms.players import ImportForm, PlayerEditForm, PlayerForm, duplicate_name
 from ..models import AuditEntry, Event, Player
 from ..models.audit import Action
 from ..services import players as service
-from ..services.audit import record
+from ..services.audit import organiser_author, record
 from ..spreadsheets import xlsx_response
 
 SHOW_CHOICES = ("in", "out", "dropped")

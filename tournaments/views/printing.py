@@ -13,20 +13,15 @@ from ..access import organiser_event
 from ..collation import sort_key
 from ..forms.address import PublicAddressForm
 from ..numbers import whole_number
-from ..printing.cards import player_cards_pdf
 from ..printing.common import pdf_response
-from ..printing.seating import seating_pdf
-from ..printing.sheets import round_with_seats, score_sheets_pdf, table_sheet_pdf, table_with_seats
-from ..printing.standings import standings_pdf
-from ..public_address import candidates, public_address, public_link
+from ..printouts.cards import player_cards_pdf
+from ..printouts.seating import seating_pdf
+from ..printouts.sheets import round_with_seats, score_sheets_pdf, table_sheet_pdf, table_with_seats
+from ..printouts.standings import standings_pdf
+from ..public_address import candidates, public_address, public_link, table_link
 from ..services.statistics import printed_charts
 from ..standings.rows import rows_after, standings_rows
 from ..standings.stage import stage_after, standings_stage
-
-
-def table_link(request, event, table) -> str:
-    """The address of a table's scorer link, as its QR code carries it."""
-    return public_link(request, event, reverse("tournaments:table", args=[table.token]))
 
 
 def sheets(request, slug: str, number: int):

@@ -13,7 +13,6 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ..access import organiser_event
-from ..devices import organiser_author
 from ..forms.rounds import SeatRoundForm, SwapSeatsForm
 from ..models import Round, Seat, Table
 from ..models.event import EventStatus, SeatingMethod
@@ -21,6 +20,7 @@ from ..models.rounds import RoundStatus
 from ..models.sheets import Via
 from ..services import round_end
 from ..services import rounds as services
+from ..services.audit import organiser_author
 from ..services.seat_preview import preview_lines, seat_preview, seating_drift
 from ..services.seating import SeatingRefused
 

@@ -13,7 +13,7 @@ from ..access import organiser_club, season_access, visible_season
 from ..csv_export import csv_response
 from ..forms.seasons import SeasonForm
 from ..printing.common import pdf_response
-from ..printing.ladder import ladder_pdf, rule_text, unlinked_text
+from ..printouts.ladder import ladder_pdf, rule_text, unlinked_text
 from ..services.ladder import ladder_table, season_ladder
 from ..spreadsheets import xlsx_response
 

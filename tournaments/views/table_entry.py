@@ -10,7 +10,9 @@ from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
 from ..devices import device_id, remember_seat
-from ..entry.manche_page import (
+from ..errors import LinkNotFound, Reason
+from ..models.sheets import Via
+from ..pages.manche_page import (
     chosen_seat,
     closed_page,
     confirm_posted,
@@ -25,9 +27,7 @@ from ..entry.manche_page import (
     render_manche,
     save_posted_sheet,
 )
-from ..entry.routes import table_route
-from ..errors import LinkNotFound, Reason
-from ..models.sheets import Via
+from ..pages.routes import table_route
 from ..services.sheets import Author
 from ..services.tables import TableAtHand, published_table
 

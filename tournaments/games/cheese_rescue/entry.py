@@ -27,9 +27,9 @@ from scoring.cheese_rescue import (
     score_board,
 )
 
-from ...entry.errors import errors_by_path
 from ...entry.layouts import Check, Field, FormState, GameForm, Layout, Part, Row
 from .. import registry
+from ..problems import errors_by_path
 from .labels import animals, letters, removal_steps
 
 BOARD, TALLIES = "board", "tallies"

@@ -12,7 +12,7 @@ from reportlab.platypus import Flowable
 
 from scoring.cheese_rescue import BOARD_SIZES, CHEESE, SIX_CHEESES
 
-from ...paper.layout import MARK, Box
+from ...printing.boxes import MARK, Box
 from ...printing.common import GREY, INK, PALE, SHADE, CachedDrawing, SeatLine, cell, common_size, draw_text
 from ...printing.grid import draw_boxes
 from .labels import animals, letters, removal_steps

@@ -9,7 +9,7 @@ from reportlab.platypus import Flowable
 
 from scoring.snack_match import GRID_SIZE, SPECIAL_DIET
 
-from ...paper.layout import ANY_DIGIT
+from ...printing.boxes import ANY_DIGIT
 from ...printing.common import GREY, SeatLine, cell, common_size, draw_text
 from ...printing.grid import SPACE, WRITE_IN, Digits, PlayerColumns, Row, line_of_boxes
 from .labels import card_title, component_title, components, modifiers

@@ -16,7 +16,7 @@ from reportlab.platypus import Flowable
 from scoring.vegetables import FAMILIES, pozzo_values
 from scoring.vegetables import SEQUENCES_PER_MANCHE as CROSSES
 
-from ...paper.layout import ANY_DIGIT, MARK, Box
+from ...printing.boxes import ANY_DIGIT, MARK, Box
 from ...printing.common import GREY, PALE, SHADE, CachedDrawing, SeatLine, cell, common_size, draw_caption, draw_text
 from ...printing.grid import Digits, draw_boxes, line_of_boxes
 from .entry import BASE

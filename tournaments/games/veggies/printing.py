@@ -10,7 +10,7 @@ from reportlab.platypus import Flowable
 from scoring.veggies import DECLARED_COUNT, GOODS, MOUSE_POINTS
 
 from ...formatting import signed
-from ...paper.layout import ANY_DIGIT
+from ...printing.boxes import ANY_DIGIT
 from ...printing.common import SHADE, SeatLine, cell, draw_text
 from ...printing.grid import WRITE_IN, Digits, PlayerColumns, Row, Tick, line_of_boxes
 from .labels import goods as good_labels

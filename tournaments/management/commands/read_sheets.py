@@ -8,7 +8,6 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
-from ...paper import documents
 from ...paper.images import PictureRefused
 from ...services.paper import Layouts, read_file
 
@@ -62,7 +61,7 @@ def sheet_lines(sheet, table) -> list[dict]:
             "round": table.round.number,
             "manche": manche,
             "corner_marks": sheet.marks_found,
-            "document": documents.document(table.round.event.game, names, values),
+            "document": table.round.event.game_bundle.sheet_from_paper(names, values),
             "unsure": unsure_by_manche.get(manche, []),
         }
         for manche, values in by_manche.items()

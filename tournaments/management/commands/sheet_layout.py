@@ -6,11 +6,10 @@ from django.core.management.base import BaseCommand, CommandError
 from django.http import Http404
 
 from tournaments.models import Event
-from tournaments.paper.layout import Box, Square, TableLayout
+from tournaments.printing.boxes import Box, Square, TableLayout
 from tournaments.printing.common import page_size
-from tournaments.printing.sheets import round_with_seats, sheet_layouts
-from tournaments.public_address import AddressError, clean_public_url
-from tournaments.views.printing import table_link
+from tournaments.printouts.sheets import round_with_seats, sheet_layouts
+from tournaments.public_address import AddressError, clean_public_url, table_link
 
 
 class PrintedFrom:

@@ -10,7 +10,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Table, TableStyle
 
 from ..models import Event, Player
-from .common import GREY, body_size, build_pdf, cell, draw_qr, draw_text, heading
+from ..printing.common import GREY, body_size, build_pdf, cell, draw_qr, draw_text, heading
 
 COLUMNS = 2
 PADDINGS = ("LEFTPADDING", "RIGHTPADDING", "TOPPADDING", "BOTTOMPADDING")

@@ -13,8 +13,8 @@ from reportlab.platypus import NextPageTemplate, PageBreak, Paragraph, Spacer, T
 
 from ..collation import sort_key
 from ..models import Event, Player, Round
-from .common import COLUMN_GAP, GREY, FitText, QRCode, body_size, build_pdf, heading, page_template, styles
-from .fonts import REGULAR
+from ..printing.common import COLUMN_GAP, GREY, FitText, QRCode, body_size, build_pdf, heading, page_template, styles
+from ..printing.fonts import REGULAR
 
 #: Large enough for a phone held at arm's length over the sheet.
 QR_SIZE = 15 * mm

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.ranking import competition_ranks
-
 from ..models import Manche
-from ..services.results import seat_totals
+from ..services.results import rank_seats
 from ..services.tables import TableAtHand
 
 
@@ -34,10 +32,8 @@ def round_totals(at: TableAtHand, manches: list[Manche] | None = None) -> RoundT
         return None
     manches = at.read_manches() if manches is None else manches
     scored = [manche for manche in manches if manche.result]
-    totals = seat_totals(at.table, at.seats, scored)
-    if totals is None:
+    ranked = rank_seats(len(at.seats), scored)
+    if ranked is None:
         return RoundTotals([], 0, len(manches))
-    scores, tiebreaks = totals
-    places = competition_ranks([(score, *tiebreak) for score, tiebreak in zip(scores, tiebreaks, strict=True)])
-    lines = [RoundLine(*line) for line in zip(at.names, scores, places, strict=True)]
+    lines = [RoundLine(name, seat.score, seat.rank) for name, seat in zip(at.names, ranked, strict=True)]
     return RoundTotals(lines, len(scored), len(manches))

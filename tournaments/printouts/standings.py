@@ -12,12 +12,12 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from ..models import Event
+from ..printing.charts import movement_drawing, scores_drawing
+from ..printing.common import GREY, PALE, SHADE, FitText, body_size, build_pdf, heading
+from ..printing.fonts import BOLD, REGULAR
 from ..standings.metrics import legends, shown_metrics
 from ..standings.rows import NO_FIGURE, StandingRow, split_absent
 from ..standings.stage import Stage
-from .charts import movement_drawing, scores_drawing
-from .common import GREY, PALE, SHADE, FitText, body_size, build_pdf, heading
-from .fonts import BOLD, REGULAR
 
 
 def number(value) -> str:

@@ -15,6 +15,9 @@ from django.utils.translation import gettext as _
 import scoring
 
 from ..devices import device_id, remembered_seat
+from ..entry.layouts import FormState, layout_for
+from ..entry.paths import document_from_fields, fields_from_document
+from ..games.problems import errors_by_path
 from ..models import Manche
 from ..models.event import Confirmation
 from ..models.rounds import DISPUTE_REASON_MAX, TableStatus
@@ -38,9 +41,6 @@ from ..services.sheets import (
     record_table_sheet,
 )
 from ..services.tables import CLOSED, NOT_STARTED, TableAtHand
-from .errors import errors_by_path
-from .layouts import FormState, layout_for
-from .paths import document_from_fields, fields_from_document
 from .round_totals import round_totals
 from .routes import EntryRoute
 

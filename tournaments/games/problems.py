@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 
 from scoring.errors import Component, Problem
 
-from ..games.registry import find_game
+from .registry import find_game
 
 
 def component_label(component: Component) -> str:

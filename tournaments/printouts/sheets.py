@@ -17,8 +17,8 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from ..models import Event, Round, Seat, Table
-from ..paper.layout import Square, TableLayout
-from .common import (
+from ..printing.boxes import Square, TableLayout
+from ..printing.common import (
     GREY,
     INK,
     MARGIN,

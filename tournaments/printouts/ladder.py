@@ -10,8 +10,8 @@ from django.utils.translation import gettext as _
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from ..models import Event
-from .common import GREY, PALE, SHADE, FitText, body_size, build_pdf, escape, styles
-from .fonts import BOLD, REGULAR
+from ..printing.common import GREY, PALE, SHADE, FitText, body_size, build_pdf, escape, styles
+from ..printing.fonts import BOLD, REGULAR
 
 
 def ladder_paper(ladder: Any) -> Event:

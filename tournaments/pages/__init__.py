@@ -1,0 +1,1 @@
+"""What the views share: the manche page and the doors to it."""
