@@ -1,7 +1,8 @@
 """``python -m scoring [--rules MODULE]... FILE|-``: print the result document (exit 0) or the error document (exit 2).
 
-The games are those of the registry (``scoring.games``); ``--rules MODULE`` registers the ``RULES`` of a module
-that lives elsewhere first, such as a game bundle's.
+The games are those of the registry (``scoring.games``); ``--rules MODULE`` first imports a module that lives
+elsewhere and registers the rules it defines: its ``RULES``, or the ``rules`` of its ``GAME`` (a game bundle). Nothing
+here reads an application's settings: a bundle's rules are scored without Django configured.
 """
 
 from __future__ import annotations

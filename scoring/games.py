@@ -1,9 +1,9 @@
 """The registry of games, by the key a document names them with.
 
 A game is any module of this package that defines ``RULES`` (a ``GameRules``): adding one is adding the module,
-found the first time the games are read. Rules that live elsewhere join with ``register(rules)`` (or
-``register_module(name)``), or through a lookup (``add_lookup``): a function asked for more rules at every read,
-such as the app's, whose bundles follow its settings. ``GAMES`` reads them all, live.
+found the first time the games are read. Rules that live elsewhere join with ``register(rules)``, or
+``register_module(name)`` for a module that defines ``RULES`` or a ``GAME`` carrying them (a game bundle); the app's
+registry registers its bundles' rules as it loads them. ``GAMES`` reads them all, live.
 """
 
 from __future__ import annotations
@@ -11,15 +11,12 @@ from __future__ import annotations
 import functools
 import pkgutil
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from importlib import import_module
 
 from .registry import GameRules
 
-Lookup = Callable[[], Mapping[str, GameRules]]
-
 _registered: dict[str, GameRules] = {}
-_lookups: list[Lookup] = []
 
 
 def join(games: dict[str, GameRules], rules: GameRules) -> None:
@@ -41,13 +38,10 @@ def found() -> dict[str, GameRules]:
 
 
 def all_rules() -> dict[str, GameRules]:
-    """Every game's rules by key: this package's, then those registered, then those of each lookup."""
+    """Every game's rules by key: this package's, then those registered."""
     games = dict(found())
     for rules in _registered.values():
         join(games, rules)
-    for lookup in _lookups:
-        for rules in lookup().values():
-            join(games, rules)
     return games
 
 
@@ -58,23 +52,25 @@ def register(rules: GameRules) -> GameRules:
     return rules
 
 
+def rules_of(module: object) -> GameRules | None:
+    """The rules a module defines: its ``RULES``, else the ``rules`` of its ``GAME``; None when it has neither."""
+    rules = getattr(module, "RULES", None)
+    if rules is None:
+        rules = getattr(getattr(module, "GAME", None), "rules", None)
+    return rules if isinstance(rules, GameRules) else None
+
+
 def register_module(name: str) -> GameRules:
-    """Imports the module ``name`` and registers its ``RULES``."""
-    rules = getattr(import_module(name), "RULES", None)
-    if not isinstance(rules, GameRules):
-        raise LookupError(f"{name} defines no RULES")
+    """Imports the module ``name`` (a rules module or a game bundle) and registers the rules it defines."""
+    rules = rules_of(import_module(name))
+    if rules is None:
+        raise LookupError(f"{name} defines no RULES and no GAME with rules")
     return register(rules)
 
 
 def unregister(key: str) -> None:
     """Forgets the rules registered under ``key``."""
     _registered.pop(key, None)
-
-
-def add_lookup(lookup: Lookup) -> None:
-    """Asks ``lookup`` for more rules at every read of the games (once, however often it is added)."""
-    if lookup not in _lookups:
-        _lookups.append(lookup)
 
 
 class Games(Mapping[str, GameRules]):

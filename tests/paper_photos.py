@@ -108,6 +108,26 @@ def box_values(layout: TableLayout, values: Mapping[str, object]) -> list[tuple[
     return [(box, held[box]) for box in layout.boxes]
 
 
+def misreads(sheet, layout, values: dict) -> tuple[int, int, list, list]:
+    """The sheet's boxes against what was written: filled boxes, those read right, empty boxes read as written, and
+    boxes read wrong without the reader marking them unsure."""
+    held = box_values(layout, values)
+    assert [read.box for read in sheet.boxes] == [box for box, _value in held], "the boxes read are those printed"
+    filled = right = 0
+    empty_written, wrong_sure = [], []
+    for (box, value), read in zip(held, sheet.boxes):
+        got = read.value if box.kind == DIGIT else bool(read.value)
+        written = value is not None and value is not False
+        filled += written
+        right += written and got == value
+        where = (box.field, box.place if box.kind == DIGIT else box.value, value, got, round(read.confidence, 2))
+        if not written and got != value:
+            empty_written.append(where)
+        if got != value and not read.unsure:
+            wrong_sure.append(where)
+    return filled, right, empty_written, wrong_sure
+
+
 def fill(
     picture: np.ndarray,
     dpi: float,

@@ -9,7 +9,6 @@ from django.urls import reverse
 
 from tests import paper_photos
 from tests.factories import seat_by_hand
-from tournaments.printing.boxes import DIGIT
 from tournaments.printouts.sheets import round_with_seats, score_sheets_pdf, sheet_layouts
 from tournaments.services.paper import Layouts, read_file
 
@@ -44,20 +43,7 @@ def check_sheet(sheet, layout, values: dict) -> None:
     """The sheet's boxes as written: enough of the filled ones right, every empty one read empty, at most one box
     in 200 filled ones (one at least) wrong without being marked unsure, and every other field the reader is sure
     of right."""
-    held = paper_photos.box_values(layout, values)
-    assert [read.box.field for read in sheet.boxes] == [box.field for box, _ in held]
-    filled = right = 0
-    wrong_sure, empty_written = [], []
-    for (box, value), read in zip(held, sheet.boxes):
-        got = read.value if box.kind == DIGIT else bool(read.value)
-        written = value is not None and value is not False
-        filled += written
-        right += written and got == value
-        where = (box.field, box.place if box.kind == DIGIT else box.value)
-        if got != value and not read.unsure:
-            wrong_sure.append((*where, value, got, round(read.confidence, 2)))
-        if not written and got != value:
-            empty_written.append((*where, got))
+    filled, right, empty_written, wrong_sure = paper_photos.misreads(sheet, layout, values)
     assert right >= RIGHT * filled, f"{right} of {filled} filled boxes right"
     assert not empty_written, empty_written
     assert len(wrong_sure) <= max(1, filled // 200), wrong_sure

@@ -317,7 +317,8 @@ def test_the_projector_page_sends_its_turn_with_every_poll(client, mid_round):
     assert turn and 9_000 < int(turn.group(1)) - time.time() * 1000 <= 10_000
     assert page.index("projector-turn") < page.index('<section id="projector-page"')
     assert (
-        'hx-trigger="every 3s, standings-pending delay:1s" hx-include="#projector-turn, #projector-restarted"' in page
+        'hx-trigger="every 3s, standings-pending delay:1s" hx-swap="outerHTML"'
+        ' hx-include="#projector-turn, #projector-restarted"' in page
     )
     assert '<input type="hidden" id="projector-restarted" name="restarted" value="0">' in page
 

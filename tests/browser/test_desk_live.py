@@ -1,5 +1,6 @@
 """The desk open on the organiser's laptop: a dispute sent from a phone shows within 5 seconds, title and all; the
-round clock counts down on its own, under the Content-Security-Policy, and the desk pauses it."""
+round clock counts down on its own, under the Content-Security-Policy, asking the server only whether it changed, and
+the desk pauses it."""
 
 from __future__ import annotations
 
@@ -99,6 +100,22 @@ def test_the_clock_counts_down_on_every_page_and_the_desk_pauses_it(organiser_pa
     # Taken after the check: the screenshot hides the caret with an inline style on every input, which a poll's
     # swap at that moment copies to the new inputs, and the policy refuses.
     screenshot(projector, "projector-clock")
+
+
+def test_the_clock_ticks_in_the_browser_and_its_polls_bring_nothing_while_it_runs(phone, organiser_user):
+    event, round_ = round_in_play(organiser_user)
+    Round.objects.filter(pk=round_.pk).update(clock_seconds=600, clock_started_at=timezone.now())
+    projector = phone()
+    answers: list[int] = []
+    projector.on("response", lambda response: answers.append(response.status) if "/clock/" in response.url else 0)
+    projector.goto(f"/e/{event.slug}/projector/")
+    time = projector.locator("[data-clock-time]")
+    with projector.expect_response(lambda response: "/clock/" in response.url, timeout=15_000):
+        for _second in range(2):
+            shown = time.text_content()
+            expect(time).not_to_have_text(shown, timeout=3_000)
+    assert answers and set(answers) == {204}
+    expect(time).not_to_have_text(time.text_content(), timeout=3_000)
 
 
 def test_overtime_reads_as_time_over(phone, organiser_user):

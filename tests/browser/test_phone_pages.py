@@ -85,6 +85,15 @@ def rows_on_screen(page: Page, selector: str) -> int:
     )
 
 
+#: Where the words of each heading of the phone's standings list start and end, left to right.
+HEADING_WORDS = """() => [...document.querySelectorAll('.standings-list-head > span')].map(span => {
+    const range = document.createRange();
+    range.selectNodeContents(span);
+    const box = range.getBoundingClientRect();
+    return [box.left, box.right];
+})"""
+
+
 def test_the_standings_on_a_phone_are_a_list_of_readable_lines(night, phone, page):
     small = phone()
     small.goto(f"/e/{night.slug}/standings/")
@@ -103,9 +112,21 @@ def test_the_standings_on_a_phone_are_a_list_of_readable_lines(night, phone, pag
     assert rows_on_screen(small, ".standings-list li[data-player]") >= 8
     # The points and the score of every row are on screen, right of the name.
     first = rows.first.locator("summary")
-    for part in ("pts", "game"):
-        box = first.locator(f".{part}").bounding_box()
+    for figure in ("points", "score"):
+        box = first.locator(f'.figure[data-figure="{figure}"]').bounding_box()
         assert box and box["x"] + box["width"] <= PHONE["width"]
+    # Each heading's words stand over its own column, apart from the next heading's, in the longest words too.
+    for language in ("en", "es", "it"):
+        small.context.add_cookies([{"name": "django_language", "value": language, "url": small.url}])
+        small.reload()
+        words = small.evaluate(HEADING_WORDS)
+        assert all(left[1] < right[0] for left, right in zip(words, words[1:])), (language, words)
+        figures = small.locator(".standings-list li[data-player] summary").first.locator(".figure")
+        for index, (_start, end) in enumerate(words[2:]):
+            box = figures.nth(index).bounding_box()
+            assert abs(box["x"] + box["width"] - end) <= 1, (language, words)
+    small.context.add_cookies([{"name": "django_language", "value": "en", "url": small.url}])
+    small.reload()
     # The rest on tap: club, the game's tiebreak as a count, opponents' points, rounds played.
     dropped = small.locator(".standings-list li.dropped")
     expect(dropped).to_have_count(1)

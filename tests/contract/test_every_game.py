@@ -291,7 +291,7 @@ def test_the_placings_standings_show_placement_points_alone(make_event, client):
     assert [metric.key for metric in shown_metrics(event.game_bundle)] == ["points"]
     page = client.get(reverse("tournaments:standings", args=[event.slug])).content.decode()
     assert "Tournament points" in page and "Game score" not in page and "Opponents" not in page
-    assert '<div class="standings-list points-only">' in page and '<span class="game">' not in page, "phone list"
+    assert '<div class="standings-list figures-1">' in page and 'data-figure="score"' not in page, "phone list"
     header = next(
         csv.reader(
             io.StringIO(client.get(reverse("tournaments:standings_csv", args=[event.slug])).content.decode("utf-8-sig"))

@@ -256,7 +256,9 @@ def test_a_game_that_declares_no_document_keeps_its_tally_fields():
     assert [player["rank"] for player in result["players"]] == [2, 1]
 
 
-def test_every_game_declares_the_keys_its_rules_read():
+def test_every_game_keeps_the_common_fields_and_the_keys_its_rules_read(crown_tricks):
+    """A game declares its document's keys (``GameRules.document``) or, by default, reads its tally fields."""
+    assert crown_tricks.document is None
     for rules in scoring.GAMES.values():
-        assert rules.document is not None, rules.key
-        assert set(rules.document_shape) >= {"game", "variant", "players"}
+        own = rules.document if rules.document is not None else {tally.key: ANY for tally in rules.tally_fields}
+        assert set(rules.document_shape) >= {"game", "variant", "players", *own}, rules.key

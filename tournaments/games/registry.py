@@ -4,9 +4,11 @@ Each bundle is a module exposing ``GAME``, an instance of ``base.Game``. Adding 
 ``EXTRA_GAMES`` (dotted module paths) adds bundles that live elsewhere. The registry is built once per
 process and again when that setting changes.
 
-The bundles' rules are games of ``scoring`` too (``scoring.score`` and ``python -m scoring --rules`` know them),
-and a bundle's ``locale`` folder, beside its ``templates``, holds the catalogues of its own words: Django reads
-them after the project's ``LOCALE_PATHS``, so they translate only what the project's catalogues do not.
+The registry registers its bundles' rules with ``scoring`` as it loads them (and forgets them when ``EXTRA_GAMES``
+changes), so ``scoring.score`` knows them; ``scoring`` never asks the app, so ``python -m scoring --rules`` scores a
+bundle's game without Django's settings. A bundle's ``locale`` folder, beside its ``templates``, holds the catalogues
+of its own words: Django reads them after the project's ``LOCALE_PATHS``, so they translate only what the project's
+catalogues do not.
 """
 
 from __future__ import annotations
@@ -39,21 +41,33 @@ def bundle_modules() -> list[str]:
 
 @functools.cache
 def games_by_key() -> dict[str, Game]:
-    """Every game by its key, in the order lists show them."""
+    """Every game by its key, in the order lists show them; each bundle's rules registered as a game of ``scoring``."""
     bundles = [import_module(path).GAME for path in bundle_modules()]
     keys = [bundle.key for bundle in bundles]
     if len(set(keys)) != len(keys):
         raise ValueError(f"Two game bundles share a key: {sorted(keys)}")
+    for bundle in bundles:
+        scoring.register(bundle.rules)
     return {bundle.key: bundle for bundle in sorted(bundles, key=lambda bundle: (bundle.order, bundle.key))}
+
+
+def forget_rules() -> None:
+    """Unregisters from ``scoring`` the rules of the bundles loaded, when they were loaded."""
+    if games_by_key.cache_info().currsize:
+        for key in games_by_key():
+            scoring.games.unregister(key)
 
 
 @receiver(setting_changed)
 def forget_games(setting: str, enter: bool = True, **kwargs: Any) -> None:
-    """Reads the bundles again when ``EXTRA_GAMES`` changes; the catalogues too, announced as a new ``LOCALE_PATHS``
-    (Django's receivers of that setting drop the catalogues they read)."""
+    """Reads the bundles again when ``EXTRA_GAMES`` changes (the rules of those gone unregistered, the new ones
+    registered at once); the catalogues too, announced as a new ``LOCALE_PATHS`` (Django's receivers of that setting
+    drop the catalogues they read)."""
     if setting == "EXTRA_GAMES":
+        forget_rules()
         games_by_key.cache_clear()
         rules_by_key.cache_clear()
+        games_by_key()
         read_bundle_translations()
         setting_changed.send(sender=type(settings), setting="LOCALE_PATHS", value=settings.LOCALE_PATHS, enter=enter)
 
@@ -105,9 +119,6 @@ def game_choices() -> list[tuple[str, str]]:
 @functools.cache
 def rules_by_key() -> Mapping[str, scoring.GameRules]:
     return {key: game.rules for key, game in games_by_key().items()}
-
-
-scoring.games.add_lookup(rules_by_key)
 
 
 def score(document: Any) -> dict[str, Any]:

@@ -89,6 +89,16 @@ class ClockDisplay:
         return epoch_ms(self.now)
 
     @property
+    def version(self) -> str:
+        """Changes when the clock is set, started, paused, changed or ended, or another round's clock is shown; not
+        as its seconds run, which the page counts itself."""
+        if self.round is None:
+            return State.OFF
+        still = "" if self.state == State.RUNNING else self.text
+        parts = (self.round.pk, self.round.status, self.state, self.deadline_ms or "", still, self.late_below)
+        return ":".join(str(part) for part in parts)
+
+    @property
     def length_minutes(self) -> int | None:
         if self.round is None or self.round.clock_seconds is None:
             return None

@@ -8,6 +8,7 @@ table each), so the desk asks the database as often for forty tables as for two.
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import groupby
@@ -180,6 +181,17 @@ def desk_board(event, rounds: list[Round], shown: str = "") -> Board | None:
     """The board of the round under way among ``rounds`` (``desk_rounds``'), None between rounds."""
     round_ = current_of(rounds)
     return None if round_ is None else board_of(event, round_, round_.board_tables, shown)
+
+
+def rounds_version(rounds: list[Round], board: Board | None) -> str:
+    """Changes whenever the desk's list of ``rounds`` (``desk_rounds``') changes: a round's state, publication or
+    seating, a table's state or lock, and which round the board shows."""
+    parts = [str(board.round.pk) if board else ""]
+    for round_ in rounds:
+        quality = json.dumps(round_.seating_quality, sort_keys=True)
+        parts.append(f"{round_.pk}:{round_.status}:{round_.published}:{quality}")
+        parts += [f"{table.pk}:{table.status}:{table.locked}" for table in round_.board_tables]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:12]
 
 
 def live_board(event, shown: str = "") -> Board | None:

@@ -55,6 +55,9 @@ class StandingRow:
     #: For the rows a page shows: the player's page, and the shown metrics as figures by key (``figures.Figure``).
     url: str = ""
     figures: dict = field(default_factory=dict)
+    #: For the rows a phone lists: the figures its line shows, and those shown on tap (``StandingsTable.phone_rows``).
+    line: list = field(default_factory=list)
+    details: list = field(default_factory=list)
     #: Seated in the round in play without a result yet: shown without figures until they have one.
     playing: bool = False
 
@@ -80,11 +83,6 @@ class StandingRow:
     def places(self) -> int:
         """How many places the player moved, up or down."""
         return abs(self.moved or 0)
-
-    @property
-    def details(self) -> list:
-        """The figures a phone shows on tap: all but the points and the score, which its line shows."""
-        return [figure for key, figure in self.figures.items() if key not in ("points", "score")]
 
     def sort_keys(self) -> tuple:
         return (self.rank, self.name_key)

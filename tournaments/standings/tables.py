@@ -20,6 +20,8 @@ from .metrics import Metric, legends, shown_metrics
 from .rows import NO_FIGURE, StandingRow, split_absent, with_figures
 
 NUMBER = {"td": {"class": "number"}, "th": {"class": "number"}}
+#: How many of the game's ranking figures a phone's line shows, in order of precedence; the others are shown on tap.
+PHONE_LINE = 2
 
 
 class MetricColumn(tables.Column):
@@ -77,8 +79,9 @@ class StandingsTable(tables.Table):
         self.event_slug = event.slug
         self.game = game
         self.legends = legends(game)
-        #: Whether the phone's line shows a game score beside the points (a game may rank by places alone).
-        self.shows_score = any(metric.key == "score" for metric in self.metrics)
+        #: The figures a phone's line shows, the first the game ranks by; headed by their short labels.
+        self.phone_metrics = self.metrics[:PHONE_LINE]
+        self.phone_headings = [metric.short_label_for(game) for metric in self.phone_metrics]
         self._shown: list[StandingRow] | None = None
 
     def player_url(self, row: StandingRow) -> str:
@@ -94,8 +97,13 @@ class StandingsTable(tables.Table):
         return self._shown
 
     def phone_rows(self) -> list[StandingRow]:
-        """The page's standings as a phone lists them."""
-        return self.shown_rows()
+        """The page's standings as a phone lists them: the line's figures (``phone_metrics``), the rest on tap."""
+        keys = [metric.key for metric in self.phone_metrics]
+        rows = self.shown_rows()
+        for row in rows:
+            row.line = [row.figures[key] for key in keys]
+            row.details = [figure for key, figure in row.figures.items() if key not in keys]
+        return rows
 
     def render_movement(self, value: int) -> str:
         if value > 0:

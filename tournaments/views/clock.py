@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from ..access import can_run, organiser_event, visible_event
 from ..forms.clock import ClockForm
+from ..live_polls import poll
 from ..models import Event, Round
 from ..services.audit import organiser_author
 from ..services.clock import ClockRefused, change_clock
@@ -20,9 +21,11 @@ from ..services.public_clock import public_clock_round
 from ..services.tables import player_at_table, published_table
 
 
-def clock_fragment(request, round_: Round | None, url: str, poll: int):
-    context = {"clock": clock_display(round_), "clock_url": url, "clock_poll": poll}
-    return render(request, "tournaments/_clock.html", context)
+def clock_fragment(request, round_: Round | None, url: str, every: int):
+    """The clock, a live part (``live_polls``) whose version is its state: its seconds run in the browser."""
+    clock = clock_display(round_)
+    context = {"clock": clock, "clock_url": url, "clock_poll": every}
+    return poll(request, clock.version, lambda: render(request, "tournaments/_clock.html", context))
 
 
 def asked_by_the_desk(request, event: Event) -> bool:

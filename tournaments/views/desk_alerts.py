@@ -3,22 +3,20 @@ says how often)."""
 
 from __future__ import annotations
 
-from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import path
 
 from ..access import organiser_event
+from ..live_polls import poll
 from ..services.alerts import desk_alerts
 
 
 def alerts(request, slug: str):
-    """The alerts partial, with the page's title (its count) for HTMX; 204 when nothing changed since ``v``."""
+    """The alerts partial, a live part (``live_polls``), with the page's title (its count) for HTMX."""
     event = organiser_event(request, slug)
     found = desk_alerts(event)
-    if request.GET.get("v") == found.version:
-        return HttpResponse(status=204)
     context = {"event": event, "alerts": found}
-    return render(request, "tournaments/organiser/_desk_alerts.html", context)
+    return poll(request, found.version, lambda: render(request, "tournaments/organiser/_desk_alerts.html", context))
 
 
 urlpatterns = [

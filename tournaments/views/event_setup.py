@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils.translation import gettext as _
@@ -13,13 +12,18 @@ from django.utils.translation import gettext as _
 from ..access import organiser_event
 from ..forms.event import EventForm
 from ..forms.rounds import SeatRoundForm
+from ..live_polls import poll
 from ..models.rounds import RoundStatus
 from ..services import people
-from ..services.desk_board import desk_board, desk_rounds, live_board
+from ..services.desk_board import desk_board, desk_rounds, live_board, rounds_version
 from ..services.players import player_counts
 from ..services.rounds import next_round_method
 
 GAME_FIELDS_TARGET = "game-fields"
+#: The desk's live parts: the list of rounds (a part of the desk's own page, asked for by its id) and the board.
+DESK_ROUNDS = "desk-rounds"
+ROUNDS = "tournaments/organiser/_desk_rounds.html"
+BOARD = "tournaments/organiser/_desk_board.html"
 
 
 def event_form_page(request, form: EventForm, event=None):
@@ -69,29 +73,27 @@ def event_manage(request, slug: str):
     the event's settings."""
     event = organiser_event(request, slug)
     rounds = desk_rounds(event)
+    board = desk_board(event, rounds, request.GET.get("state"))
+    context = {"event": event, "rounds": rounds, "board": board, "rounds_version": rounds_version(rounds, board)}
+    if request.htmx and request.htmx.target == DESK_ROUNDS:
+        return poll(request, context["rounds_version"], lambda: render(request, ROUNDS, context))
     can_seat = all(r.status == RoundStatus.COMPLETE for r in rounds)
-    seat_form = SeatRoundForm(initial={"method": next_round_method(event, len(rounds))}) if can_seat else None
-    context = {
-        "event": event,
-        "rounds": rounds,
-        "seat_form": seat_form,
-        "next_number": len(rounds) + 1,
-        "player_counts": player_counts(event),
-        "variant_label": event.variant_label,
-        "board": desk_board(event, rounds, request.GET.get("state")),
-    }
-    if request.htmx and request.htmx.target == "desk-rounds":
-        return render(request, "tournaments/organiser/_desk_rounds.html", context)
+    context.update(
+        seat_form=SeatRoundForm(initial={"method": next_round_method(event, len(rounds))}) if can_seat else None,
+        next_number=len(rounds) + 1,
+        player_counts=player_counts(event),
+        variant_label=event.variant_label,
+    )
     return render(request, "tournaments/organiser/event_manage.html", context)
 
 
 def board(request, slug: str):
-    """The desk's board partial, asked for every 3 seconds; 204 when nothing changed since ``v``."""
+    """The desk's board, a live part (``live_polls``); between rounds an empty placeholder (version "") that asks
+    whether a round has begun."""
     event = organiser_event(request, slug)
     found = live_board(event, request.GET.get("state"))
-    if found is not None and request.GET.get("v") == found.version:
-        return HttpResponse(status=204)
-    return render(request, "tournaments/organiser/_desk_board.html", {"event": event, "board": found})
+    context = {"event": event, "board": found}
+    return poll(request, found.version if found else "", lambda: render(request, BOARD, context))
 
 
 urlpatterns = [

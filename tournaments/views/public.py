@@ -21,6 +21,7 @@ from django_tables2 import RequestConfig
 from ..access import visible_event
 from ..collation import alphabetical
 from ..csv_export import csv_response
+from ..live_polls import shown_version, unchanged
 from ..models import Event, Player, Seat
 from ..numbers import whole_number
 from ..ratings.public import shown_rating
@@ -138,12 +139,12 @@ def live_fragment(request, event: Event, stage: Stage) -> tuple[str, str | None,
             context = {"event": event, "table": table, "stage": stage, "version": version}
             return render_to_string("tournaments/_standings_live.html", context, request=request)
 
-    return live_partial(page, version, request.GET.get("v"), render)
+    return live_partial(page, version, shown_version(request), render)
 
 
-def unchanged(pending: bool) -> HttpResponse:
+def nothing_new(pending: bool) -> HttpResponse:
     """Nothing to swap; with ``pending``, the ``standings-pending`` event, for the page to ask again a second later."""
-    response = HttpResponse(status=204)
+    response = unchanged()
     if pending:
         response["HX-Trigger"] = STANDINGS_PENDING
     return response
@@ -158,11 +159,11 @@ def standings_live(request, slug: str):
     """
     event = standings_event(request, slug)
     stage = standings_stage(event)
-    asked = request.GET.get("v")
+    asked = shown_version(request)
     if asked == live_version(event, stage):
-        return HttpResponse(status=204)
+        return unchanged()
     version, html, pending = live_fragment(request, event, stage)
-    return unchanged(pending) if html is None or asked == version else HttpResponse(html)
+    return nothing_new(pending) if html is None or asked == version else HttpResponse(html)
 
 
 def standings_file_name(event: Event, stage: Stage, extension: str) -> str:
@@ -255,12 +256,12 @@ def projector_next(request, slug: str):
     """
     event = standings_event(request, slug)
     stage = standings_stage(event)
-    version, shown = live_version(event, stage), request.GET.get("v")
+    version, shown = live_version(event, stage), shown_version(request)
     page_number = whole_number(request.GET.get("page"), maximum=MAX_PAGE) or 1
     showing, polled, restarted = projector_showing(request, page_number, changed=bool(shown) and shown != version)
     same_page = polled and showing == page_number
     if same_page and shown == version:
-        return HttpResponse(status=204)
+        return unchanged()
     rows = projector_rows(request.GET.get("rows"))
     language = get_language()
     swapped = "htmx" if request.htmx else "whole"
@@ -274,7 +275,7 @@ def projector_next(request, slug: str):
     jumped = restarted and request.GET.get("restarted") != "1"
     sent, html, pending = live_partial(page, version, shown, render, anew=not polled, now=jumped)
     if sent == shown and (same_page or html is None):
-        return unchanged(pending)
+        return nothing_new(pending)
     response = HttpResponse(html if same_page else html + turn_field(PROJECTOR_SECONDS, swap=True, restarted=restarted))
     if pending:
         response["HX-Trigger"] = STANDINGS_PENDING
