@@ -8,6 +8,7 @@ from django.utils.html import format_html
 from ..live_polls import poll_address
 
 register = template.Library()
+register.simple_tag(poll_address, name="poll_address")
 
 
 @register.simple_tag
