@@ -34,6 +34,11 @@ install: $(VENV)/.installed
 
 install-dev: $(VENV)/.installed-dev
 
+# The development tools from npm: the handwriting fonts the paper reader is trained and measured on.
+node_modules/.installed: package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $@
+
 # The compiled catalogues are kept in git: after editing a django.po, `make messages` compiles it (no msgfmt needed).
 messages: install-dev
 	$(BIN)/python scripts/compile_messages.py
@@ -62,7 +67,7 @@ dev: prepare
 	$(VENUE_ENV) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 system-packages:
-	scripts/system-packages.sh gettext postgresql redis-server poppler-utils zbar-tools chromium
+	scripts/system-packages.sh gettext postgresql redis-server poppler-utils zbar-tools chromium npm
 
 lint: install-dev
 	$(BIN)/ruff check .
@@ -71,10 +76,10 @@ lint: install-dev
 migrations-check: install-dev
 	$(BIN)/python manage.py makemigrations --check --dry-run
 
-test-sqlite: install-dev .secret_key
+test-sqlite: install-dev .secret_key node_modules/.installed
 	$(PYTEST) --cov --cov-report=term
 
-test-postgres: install-dev .secret_key
+test-postgres: install-dev .secret_key node_modules/.installed
 	scripts/with-postgres.sh $(PYTEST) -m "(django_db or postgres) and not browser"
 
 # The rate limits and the login throttle again, with every cache in a Redis server (CACHE_URL).

@@ -1,20 +1,25 @@
 """Paper in: filled score sheets photographed by a phone and scanned, read back by the app's reader.
 
-    python benchmarks/paper.py [--seed 1] [--photos 3] [--writer held_out|strokes] [--tables 4] [--quick]
+    python benchmarks/paper.py [--seed 1] [--photos 3] [--writer any|fonts|held_out|strokes] [--tables 4] [--quick]
 
 For each game (VEGEtables with two and with three manches a round, Veggies, Snack Match, Cheese Rescue) an event
 of 4-player tables is seated in a throwaway database and its round's score sheets printed; every page is filled
-with handwriting (held-out optdigits writers, or pen strokes), photographed PHOTOS times with different warps,
-scanned at 300 dpi, and the scans bundled into one PDF. Each picture is read as an upload is (``read_file`` with
-the event's ``Layouts``) and compared box by box with what was written.
+with handwriting from sources the reader never trained on, one hand a table (``any``: the held-out handwriting
+fonts, the held-out optdigits writers, and pen strokes drawn apart from the training's; or only one of them),
+photographed PHOTOS times with different warps, scanned at 300 dpi, and the scans bundled into one PDF. Each
+picture is read as an upload is (``read_file`` with the event's ``Layouts``) and compared box by box with what was
+written.
 
 Prints one JSON line per game and kind (photo, scan, scan-pdf) and a total line: pictures, sheets, sheets
-identified, filled boxes and those read right, boxes read wrong and not marked unsure ("wrong_sure", also per 200
-filled boxes), empty boxes read as written, fields read right, seconds a picture (median, max; the classifier is
-trained beforehand, its time on the total line, with the photos' seconds and their median CPU seconds). A last line
-lists every wrong read (game, kind, picture, table, field, digit place or mark value, expected, read, confidence,
-unsure, corner marks found) and every sheet not identified. Fails when a target is missed: every sheet identified,
-at least 97 % of filled boxes right, fewer than 1 in 200 wrong and not unsure, at most 2 s a photo.
+identified, filled boxes and those read right (and of them, those marked unsure all the same), boxes read wrong
+and not marked unsure ("wrong_sure", also per 400 filled boxes), empty boxes read as written, fields read right,
+seconds a picture (median, max; the classifiers are loaded beforehand, their time on the total line, with the
+photos' seconds and their median CPU seconds). Then a line per written character (photos and scans: boxes, share
+right) and the confusions (expected -> read: boxes). A last line lists every wrong read (game, kind, picture,
+table, field, digit place or mark value, expected, read, confidence, unsure, corner marks found) and every sheet
+not identified. Fails when a target is missed: every sheet identified, at least 98 % of filled boxes right on the
+photos of every game, fewer than 1 in 400 wrong and not unsure, a photo read in 1.5 s at the median and 2.5 s at
+most.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ import datetime
 import json
 import statistics
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 import _django
@@ -33,8 +38,9 @@ import _django
 EVENTS = [("vegetables", 3), ("vegetables", 2), ("veggies", 1), ("snack-match", 1), ("cheese-rescue", 1)]
 #: Pages are drawn at this resolution before a phone photographs them.
 PAGE_DPI = 300
-#: The targets: share of filled boxes right, wrong-and-sure boxes per 200 filled ones (below), seconds a photo.
-REQUIRED_RIGHT, MOST_WRONG_SURE_PER_200, MOST_SECONDS = 0.97, 1.0, 2.0
+#: The targets: share of filled boxes right on every game's photos, wrong-and-sure boxes per 400 filled ones (below),
+#: seconds a photo at the median and at most.
+REQUIRED_RIGHT, MOST_WRONG_SURE_PER_400, MEDIAN_SECONDS, MOST_SECONDS = 0.98, 1.0, 1.5, 2.5
 SITE = "https://tablescore.example.org"
 
 
@@ -48,20 +54,25 @@ class Tally:
     filled: int = 0
     right: int = 0
     wrong_sure: int = 0
+    right_unsure: int = 0
     empty: int = 0
     empty_written: int = 0
     fields: int = 0
     fields_right: int = 0
     seconds: list[float] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)
+    #: Written characters: (expected, read) -> boxes.
+    confusions: Counter = field(default_factory=Counter)
 
     def add(self, other: Tally) -> None:
-        for name in ("pictures", "sheets", "identified", "filled", "right", "wrong_sure", "empty", "empty_written"):
+        names = ("pictures", "sheets", "identified", "filled", "right", "wrong_sure", "right_unsure", "empty")
+        for name in (*names, "empty_written"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.fields += other.fields
         self.fields_right += other.fields_right
         self.seconds += other.seconds
         self.cpu += other.cpu
+        self.confusions.update(other.confusions)
 
     def line(self, game: str, kind: str) -> dict:
         return {
@@ -75,7 +86,8 @@ class Tally:
             "right": self.right,
             "share_right": round(self.right / self.filled, 4) if self.filled else None,
             "wrong_sure": self.wrong_sure,
-            "wrong_sure_per_200": round(200 * self.wrong_sure / self.filled, 2) if self.filled else None,
+            "wrong_sure_per_400": round(400 * self.wrong_sure / self.filled, 2) if self.filled else None,
+            "right_but_unsure": self.right_unsure,
             "empty_boxes": self.empty,
             "empty_read_written": self.empty_written,
             "fields": self.fields,
@@ -120,7 +132,7 @@ def table_link(table) -> str:
 
 
 def warm_up() -> float:
-    """Train the digit classifier once, as a running server has; its seconds."""
+    """Load the classifiers once, as a running server has at start; its seconds."""
     import numpy as np
 
     from tests.handwriting import held_out, render_digit
@@ -134,8 +146,8 @@ def warm_up() -> float:
 
 def compare(found, expected: dict, values: dict, game: str, kind: str, picture: str, wrong: list) -> Tally:
     """Tally the sheets read from one picture against the layouts (by table) that were on it."""
-    from tests.paper_photos import box_values
-    from tournaments.printing.boxes import DIGIT
+    from tests.paper_letters import box_values
+    from tournaments.printing.boxes import MARK
 
     tally = Tally(pictures=1, sheets=len(expected))
     read = {}
@@ -158,9 +170,12 @@ def compare(found, expected: dict, values: dict, game: str, kind: str, picture: 
         for (box, value), is_filled, box_read in zip(held, filled, sheet.boxes):
             if (box_read.box.path, box_read.box.place, box_read.box.value) != (box.path, box.place, box.value):
                 raise SystemExit(f"table {table}: the reader's boxes are not the printed ones ({box.field})")
-            got = box_read.value if box.kind == DIGIT else bool(box_read.value)
+            got = box_read.value if box.kind != MARK else bool(box_read.value)
+            if box.kind != MARK and is_filled:
+                tally.confusions[str(value), "·" if got is None else str(got)] += 1
             if got == value:
                 tally.right += is_filled
+                tally.right_unsure += is_filled and box_read.unsure
                 continue
             tally.wrong_sure += not box_read.unsure
             tally.empty_written += not is_filled
@@ -171,7 +186,7 @@ def compare(found, expected: dict, values: dict, game: str, kind: str, picture: 
                     "picture": picture,
                     "table": table,
                     "path": box.field,
-                    "place": box.place if box.kind == DIGIT else box.value,
+                    "place": box.place if box.kind != MARK else box.value,
                     "expected": value,
                     "read": got,
                     "confidence": round(box_read.confidence, 3),
@@ -193,7 +208,7 @@ def timed_read(data: bytes, name: str, layouts) -> tuple[list, float, float]:
 
 def run_event(game: str, manches: int, args, rng, tallies: dict, wrong: list) -> None:
     """Print, fill, photograph, scan and read back one event's round."""
-    from tests import paper_photos
+    from tests import paper_letters, paper_photos
     from tournaments.printouts.sheets import round_with_seats, score_sheets_pdf, sheet_layouts
     from tournaments.services.paper import Layouts
 
@@ -201,13 +216,13 @@ def run_event(game: str, manches: int, args, rng, tallies: dict, wrong: list) ->
     round_ = round_with_seats(event, 1)
     pdf = score_sheets_pdf(event, round_, table_link)
     layouts = sheet_layouts(event, round_, table_link)
-    values = paper_photos.random_values(layouts, rng)
+    values = paper_letters.random_values(layouts, rng)
     scans = []
     pages = sorted({layout.page for layout in layouts})
     for page in pages:
         on_page = {layout.table: layout for layout in layouts if layout.page == page}
         picture = paper_photos.page_picture(pdf, page, PAGE_DPI)
-        filled = paper_photos.fill(picture, PAGE_DPI, on_page.values(), values, rng, args.writer)
+        filled = paper_letters.fill(picture, PAGE_DPI, on_page.values(), values, rng, args.writer)
         for number in range(args.photos):
             photo = paper_photos.phone_photo(filled, rng)
             name = f"{event.slug}-photo-{page + 1}-{number + 1}.jpg"
@@ -233,12 +248,25 @@ def run_event(game: str, manches: int, args, rng, tallies: dict, wrong: list) ->
         tallies[game, "scan-pdf"].add(tally)
 
 
+def per_character(confusions: Counter) -> list[tuple[str, int, float]]:
+    """Each written character: its boxes and the share read right."""
+    written: Counter = Counter()
+    right: Counter = Counter()
+    for (expected, read), boxes in confusions.items():
+        written[expected] += boxes
+        right[expected] += boxes if read == expected else 0
+    return [
+        (character, written[character], round(right[character] / written[character], 4))
+        for character in sorted(written)
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--photos", type=int, default=3, help="phone photos of every page")
     parser.add_argument("--tables", type=int, default=4, help="tables of every event")
-    parser.add_argument("--writer", default="held_out", choices=["held_out", "strokes"])
+    parser.add_argument("--writer", default="any", choices=["any", "fonts", "held_out", "strokes"])
     parser.add_argument("--quick", action="store_true", help="two tables an event, one photo a page")
     args = parser.parse_args()
     if args.quick:
@@ -272,16 +300,25 @@ def main() -> None:
         warm_up_seconds=round(warm, 2),
     )
     print(json.dumps(line))
+    for character, boxes, right in per_character(total.confusions):
+        print(json.dumps({"benchmark": "paper", "character": character, "boxes": boxes, "share_right": right}))
+    confused = {
+        f"{expected}->{read}": boxes for (expected, read), boxes in total.confusions.most_common() if expected != read
+    }
+    print(json.dumps({"benchmark": "paper", "confusions": confused}, ensure_ascii=False))
     print(json.dumps({"benchmark": "paper", "wrong_reads": wrong}, ensure_ascii=False))
     missed = []
     if total.identified < total.sheets:
         missed.append(f"{total.sheets - total.identified} of {total.sheets} sheets not identified")
-    if total.right < REQUIRED_RIGHT * total.filled:
-        missed.append(f"{total.right / total.filled:.2%} of filled boxes right (< {REQUIRED_RIGHT:.0%})")
-    if 200 * total.wrong_sure / total.filled >= MOST_WRONG_SURE_PER_200:
-        missed.append(f"{200 * total.wrong_sure / total.filled:.2f} wrong and sure per 200 filled boxes")
-    if max(photos.seconds) > MOST_SECONDS:
-        missed.append(f"{max(photos.seconds):.2f} s for a photo (> {MOST_SECONDS} s)")
+    for (game, kind), tally in sorted(tallies.items()):
+        if kind == "photo" and tally.right < REQUIRED_RIGHT * tally.filled:
+            missed.append(f"{game}: {tally.right / tally.filled:.2%} of filled boxes right on photos")
+    if 400 * total.wrong_sure / total.filled >= MOST_WRONG_SURE_PER_400:
+        missed.append(f"{400 * total.wrong_sure / total.filled:.2f} wrong and sure per 400 filled boxes")
+    if statistics.median(photos.seconds) > MEDIAN_SECONDS or max(photos.seconds) > MOST_SECONDS:
+        missed.append(
+            f"{statistics.median(photos.seconds):.2f} s a photo at the median, {max(photos.seconds):.2f} s at most"
+        )
     if missed:
         raise SystemExit("targets missed: " + "; ".join(missed))
 

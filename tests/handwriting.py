@@ -2,7 +2,8 @@
 
 Ink arrays are (height, width) floats, 0 paper .. 1 full ink. ``render_digit`` writes a real writer's digit from
 the optdigits data (the held-out ones the reader never trained on); ``stroke_digit`` draws digits from pen strokes
-made here, a second kind of hand that owes nothing to that data.
+made here, a second kind of hand that owes nothing to that data; ``font_glyph`` writes any character in one of the
+handwriting fonts the reader's training holds out (``training.HELD_OUT_FONTS``), with a pen's width and slant.
 """
 
 from __future__ import annotations
@@ -10,13 +11,16 @@ from __future__ import annotations
 import functools
 
 import numpy as np
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 from scipy import ndimage
 
 from tournaments.paper.digits import HELD_OUT
+from tournaments.paper.training import HELD_OUT_FONTS, fonts
 
 #: Drawings are made this many times finer, then averaged down: soft edges.
 FINE = 4
+#: The width of a font's strokes as a pen draws them, a share of the character's height.
+PEN_WIDTH = (0.06, 0.13)
 #: Pixels between a drawing and the box's edges, at the least (nearer, the writing touches the printed border).
 MARGIN = 2
 
@@ -47,6 +51,39 @@ def render_digit(image8: np.ndarray, width: int, height: int, rng: np.random.Gen
     ridge = ndimage.maximum_filter(sheared, size=9)
     strokes = _cut((sheared >= 0.25) & (sheared >= rng.uniform(0.5, 0.8) * ridge))
     return _placed(strokes, rng.uniform(0.6, 0.9) * height, width, height, rng)
+
+
+@functools.lru_cache(maxsize=16)
+def _font(name: str) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(fonts()[name]), 40 * FINE)
+
+
+def font_glyph(
+    character: str, width: int, height: int, rng: np.random.Generator, font: str | None = None
+) -> np.ndarray:
+    """``character`` written in a box of ``width`` x ``height`` pixels in a held-out handwriting font (``font``, or
+    one chosen at random), slanted a little, with a pen of its own width (``PEN_WIDTH``), 60-90 % of the box's
+    height."""
+    name = font or HELD_OUT_FONTS[int(rng.integers(len(HELD_OUT_FONTS)))]
+    canvas = Image.new("L", (120 * FINE, 100 * FINE), 0)
+    ImageDraw.Draw(canvas).text((30 * FINE, 20 * FINE), character, font=_font(name), fill=255)
+    slant = rng.uniform(-0.2, 0.2)
+    canvas = canvas.transform(canvas.size, Image.Transform.AFFINE, (1, slant, -slant * 50 * FINE, 0, 1, 0))
+    on = _cut(np.asarray(canvas) >= 128)
+    change = (rng.uniform(*PEN_WIDTH) * on.shape[0] - _stroke_width(on)) / 2
+    thinner = ndimage.distance_transform_edt(on) > -change
+    if change >= 0 or thinner.sum() < 0.5 * on.sum():
+        on = ndimage.distance_transform_edt(~np.pad(on, int(max(change, 0)) + 1)) <= max(change, 0)
+    else:
+        on = thinner
+    return _placed(_cut(on), rng.uniform(0.6, 0.9) * height, width, height, rng)
+
+
+def _stroke_width(on: np.ndarray) -> float:
+    """The mean width of the strokes of ``on``, in pixels: twice their area over their edge pixels."""
+    inside = ndimage.binary_erosion(on)
+    area = np.count_nonzero(on)
+    return 2.0 * area / max(1, area - np.count_nonzero(inside))
 
 
 def stroke_digit(digit: int, width: int, height: int, rng: np.random.Generator) -> np.ndarray:

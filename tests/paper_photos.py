@@ -19,7 +19,8 @@ import pypdfium2
 from PIL import Image
 from scipy import ndimage
 
-from tests.handwriting import held_out, mark, render_digit, stroke_digit
+from tests.handwriting import font_glyph, held_out, mark, render_digit, stroke_digit
+from tournaments.paper.training import HELD_OUT_FONTS
 from tournaments.printing.boxes import DIGIT, Box, TableLayout
 
 #: Points an inch.
@@ -28,6 +29,8 @@ POINT = 72.0
 WRITE_INSET = 0.7
 #: The grey a dark blue-black pen's ink leaves on white paper, darkest and palest.
 PEN_GREY = (35.0, 75.0)
+#: The hands a sheet may be filled in (see ``fill``).
+WRITERS = ("held_out", "strokes", "fonts", "any")
 #: Share of number fields left empty on purpose, and of choice boxes marked.
 EMPTY_NUMBERS, MARKED_CHOICES = 0.15, 0.4
 #: A phone photo: the camera's tilt from straight above (degrees), the page's height in pixels, the blur (sigma, px).
@@ -137,9 +140,10 @@ def fill(
     writer: str = "held_out",
 ) -> np.ndarray:
     """``picture`` (a page drawn at ``dpi``) with ``values`` (per table) written into the boxes of its tables in a
-    dark blue-black pen: digits by a held-out writer of the optdigits data (``"held_out"``) or from pen strokes
-    (``"strokes"``), crosses or ticks in mark boxes."""
-    if writer not in ("held_out", "strokes"):
+    dark blue-black pen: digits by a held-out writer of the optdigits data (``"held_out"``), from pen strokes
+    (``"strokes"``), in a held-out handwriting font (``"fonts"``, one font a table) or by any of these, a hand a table
+    (``"any"``); crosses or ticks in mark boxes."""
+    if writer not in WRITERS:
         raise ValueError(f"unknown writer {writer!r}")
     samples: dict[int, list[np.ndarray]] = {}
     for image, label in held_out():
@@ -150,6 +154,7 @@ def fill(
     for layout in layouts_on_page:
         pen = rng.uniform(*PEN_GREY)
         mark_kind = "x" if rng.random() < 0.5 else "tick"
+        hand = table_hand(writer, rng)
         for box, held in box_values(layout, values[layout.table]):
             if held is None or held is False:
                 continue
@@ -159,14 +164,26 @@ def fill(
             height = round((page_top - box.y - WRITE_INSET) * scale) - top
             if box.kind != DIGIT:
                 ink = mark(mark_kind if box.value else "x", width, height, rng)
-            elif writer == "strokes":
+            elif hand == "strokes":
                 ink = stroke_digit(int(held), width, height, rng)
+            elif hand != "held_out":
+                ink = font_glyph(str(held), width, height, rng, font=hand)
             else:
                 choices = samples[int(held)]
                 ink = render_digit(choices[int(rng.integers(len(choices)))], width, height, rng)
             region = page[top : top + height, left : left + width]
             region *= 1.0 - ink[: region.shape[0], : region.shape[1]] * (1.0 - pen / 255.0)
     return page.clip(0, 255).astype(np.uint8)
+
+
+def table_hand(writer: str, rng: np.random.Generator) -> str:
+    """The hand that fills one table's sheet: ``"held_out"``, ``"strokes"`` or a held-out font's name."""
+    if writer == "fonts":
+        return HELD_OUT_FONTS[int(rng.integers(len(HELD_OUT_FONTS)))]
+    if writer == "any":
+        hands = ["held_out", "strokes", *HELD_OUT_FONTS]
+        return hands[int(rng.integers(len(hands)))]
+    return writer
 
 
 @dataclass(frozen=True)
@@ -201,12 +218,24 @@ def warp(image: Image.Image, h: np.ndarray, size: tuple[int, int], fill: int) ->
     )
 
 
-def camera_corners(width: float, height: float, rng: np.random.Generator, turn: float | None = None) -> np.ndarray:
+def camera_corners(
+    width: float,
+    height: float,
+    rng: np.random.Generator,
+    turn: float | None = None,
+    tilt: float | None = None,
+    away: float | None = None,
+) -> np.ndarray:
     """Where a page's corners (top left, top right, bottom right, bottom left; its ``width`` x ``height`` pixels)
-    land in a pinhole camera tilted up to ``MAX_TILT`` from straight above, turned ``turn`` degrees (any when None),
-    one page height tall."""
-    tilt = math.radians(rng.uniform(0, MAX_TILT))
+    land in a pinhole camera tilted up to ``MAX_TILT`` from straight above (``tilt`` degrees when given), the page's
+    side ``away`` degrees clockwise from its top the farthest from the camera (any side when None: 0 the top, 90 the
+    right, 180 the bottom), turned ``turn`` degrees (any when None), one page height tall. The same numbers are
+    drawn from ``rng`` whichever are given."""
+    drawn = rng.uniform(0, MAX_TILT)
     axis = rng.uniform(0, 2 * math.pi)
+    tilt = math.radians(drawn if tilt is None else tilt)
+    if away is not None:
+        axis = math.radians(away) + math.pi
     ux, uy = math.cos(axis), math.sin(axis)
     c, s = math.cos(tilt), math.sin(tilt)
     rotation = np.array(
@@ -226,8 +255,15 @@ def camera_corners(width: float, height: float, rng: np.random.Generator, turn: 
     return turned / (sides / 2)
 
 
-def phone_photo(picture: np.ndarray, rng: np.random.Generator, turn: float | None = None) -> Photo:
-    """What a phone makes of a page picture: laid on a darker table, photographed tilted up to ``MAX_TILT`` and
+def phone_photo(
+    picture: np.ndarray,
+    rng: np.random.Generator,
+    turn: float | None = None,
+    tilt: float | None = None,
+    away: float | None = None,
+) -> Photo:
+    """What a phone makes of a page picture: laid on a darker table, photographed tilted up to ``MAX_TILT`` (``tilt``
+    degrees when given, its side ``away`` degrees clockwise from its top the farthest: see ``camera_corners``) and
     turned ``turn`` degrees clockwise (any way when None), the page ``PAGE_PIXELS`` tall, blurred a little, lit
     unevenly, part of it in a soft shadow, with sensor noise, saved as a JPEG of quality ``PHOTO_QUALITY``."""
     height, width = picture.shape
@@ -239,7 +275,7 @@ def phone_photo(picture: np.ndarray, rng: np.random.Generator, turn: float | Non
         small = (round(width / shrink), round(height / shrink))
         image = image.resize(small, Image.Resampling.LANCZOS)
         pre = np.diag([small[0] / width, small[1] / height, 1.0])
-    corners = camera_corners(width, height, rng, turn) * target
+    corners = camera_corners(width, height, rng, turn, tilt, away) * target
     margin = rng.uniform(0.04, 0.15, 4) * target
     corners -= corners.min(axis=0) - margin[:2]
     size = (int(corners[:, 0].max() + margin[2]), int(corners[:, 1].max() + margin[3]))

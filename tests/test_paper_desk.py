@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -15,12 +16,14 @@ from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 from tests.factories import enter, seat_by_hand
+from tests.paper_sheets import layout_of, stored_sheet
 from tournaments.models import PaperSheet, SheetRevision
 from tournaments.models.rounds import RoundStatus
 from tournaments.models.sheets import Via
 from tournaments.paper import images
 from tournaments.services import paper as reading
 from tournaments.services.backup import export_event_json, import_event
+from tournaments.services.paper_form import crop
 
 
 def jpeg_bytes(width=60, height=40, colour=255) -> bytes:
@@ -214,7 +217,7 @@ def test_another_events_organiser_page_does_not_show_or_save_it(organiser_client
     ("name", "data", "says"),
     [
         ("notes.txt", b"just some text", "is neither a picture nor a PDF"),
-        ("blank.jpg", jpeg_bytes(800, 600), "No score sheet of this event was found in blank.jpg"),
+        ("blank.jpg", jpeg_bytes(1200, 900), "No score sheet of this event was found in blank.jpg"),
         ("broken.pdf", b"%PDF-1.4 garbage", "is not a PDF this page can read"),
     ],
 )
@@ -316,3 +319,103 @@ def test_a_rule_about_one_declared_good_is_shown_at_that_players_ticks(make_even
     paper = PaperSheet(table=table, fields=fields)
     problems = [type("Problem", (), {"path": "stands[0].declared[0]", "message": "m", "render": lambda *a: "m"})()]
     assert reading.placed_errors(paper, 1, problems) == {"stands[0].declared": ["m"]}
+
+
+def vegetables_table(make_event, manches: int = 1):
+    """A VEGEtables event of ``manches`` manches a round, round 1 in play at one table of four."""
+    event = make_event("vegetables", players=4, manches_per_round=manches)
+    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    return event, seat_by_hand(event, 1, [ids], status=RoundStatus.IN_PLAY).tables.get()
+
+
+def page_in(organiser_client, event, language: str) -> str:
+    return organiser_client.get(page_url(event), headers={"accept-language": language}).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "says"),
+    [
+        ("en", "16 boxes could not be read for sure"),
+        ("es", "16 casillas no se han podido leer con seguridad"),
+        ("it", "16 caselle non sono state lette con certezza"),
+    ],
+)
+def test_the_boxes_to_check_are_counted_in_boxes_not_fields(organiser_client, make_event, language, says):
+    event, table = vegetables_table(make_event)
+    stored_sheet(table, unsure=["1:manches[0].sequences[2]"])
+    assert says in page_in(organiser_client, event, language)
+
+
+def test_a_field_the_rules_doubt_counts_every_box_and_one_unsure_box_counts_one(organiser_client, make_event):
+    event, table = vegetables_table(make_event)
+    paper = stored_sheet(table)
+    fields = paper.fields
+    crosses = next(item for item in fields if item["name"] == "1:manches[0].sequences[0]")
+    crosses["unsure"] = crosses["boxes"][5]["unsure"] = True
+    paper.fields = fields
+    paper.save()
+    assert "One box could not be read for sure" in page_in(organiser_client, event, "en")
+    crosses["doubted"] = True
+    paper.save()
+    assert "16 boxes could not be read for sure" in page_in(organiser_client, event, "en")
+
+
+def test_a_picture_too_small_to_hold_a_sheet_says_so_and_names_it(organiser_client, cheese):
+    event, _table = cheese
+    response = upload(organiser_client, event, SimpleUploadedFile("IMG_7.jpg", jpeg_bytes(640, 480, colour=200)))
+    assert "The picture IMG_7.jpg is too small (640 × 480): photograph closer." in shown_messages(response)
+    assert not PaperSheet.objects.exists()
+
+
+def test_a_crosses_grid_is_shown_large_enough_to_count_its_crosses(make_event):
+    event, table = vegetables_table(make_event, manches=4)
+    paper = stored_sheet(table)
+    crosses = next(item for item in paper.fields if item["name"] == "1:manches[0].sequences[0]")
+    columns = len({box["at"][0] for box in crosses["boxes"]})
+    rows = len({box["at"][1] for box in crosses["boxes"]})
+    assert columns * rows == 16
+    shown = crop([box["at"] for box in crosses["boxes"]], paper)
+    assert shown["width"] / columns >= 20 and shown["height"] / rows >= 20
+
+
+def input_order(html: str) -> list[str]:
+    """The names of the sheet's inputs in the page's order (the form's token and manche left out)."""
+    form = re.search(r'<form [^>]*class="paper-form">.*?</form>', html, re.S).group(0)
+    names = re.findall(r'<(?:input|select) [^>]*\bname="([^"]+)"', form)
+    return [name for name in names if name not in ("csrfmiddlewaretoken", "manche")]
+
+
+def printed_order(table) -> list[str]:
+    """The fields of ``table``'s printed sheet in the order its boxes are printed: a number's or count's boxes are one
+    input, a choice's each box one."""
+    order: list[str] = []
+    for box in layout_of(table).boxes:
+        if box.value or not order or order[-1] != box.field:
+            order.append(box.field)
+    return order
+
+
+@pytest.mark.parametrize(("game", "manches"), [("vegetables", 2), ("veggies", 1), ("snack-match", 1)])
+def test_the_fields_are_shown_in_the_order_they_are_printed(organiser_client, make_event, game, manches):
+    event = make_event(game, players=4, manches_per_round=manches)
+    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    table = seat_by_hand(event, 1, [ids], status=RoundStatus.IN_PLAY).tables.get()
+    stored_sheet(table)
+    order = input_order(page_in(organiser_client, event, "en"))
+    assert order == printed_order(table)
+
+
+def test_a_refused_save_sums_up_its_errors_above_the_form_and_focuses_the_first(organiser_client, make_event):
+    event, table, paper = vegetables_sheet(make_event)
+    posted = {f"1:manches[0].pozzo[{p}]": str(v) for p, v in enumerate((30, 20, 10, 0))}
+    posted |= {f"1:manches[0].sequences[{p}]": str(v) for p, v in enumerate((6, 4, 3, 2))}
+    response = organiser_client.post(reverse("tournaments:paper_save", args=[event.slug, paper.pk]), posted)
+    assert response.status_code == 400
+    html = response.content.decode()
+    summary = re.search(r'<div class="notice warning paper-problems"[^>]*role="alert".*?</div>', html, re.S).group(0)
+    links = re.findall(r'<a href="#([^"]+)">', summary)
+    assert len(links) == 1 and "16" in summary
+    assert html.index("paper-problems") < html.index('class="paper-line"')
+    focused = re.findall(r'<input id="([^"]+)"[^>]*\bautofocus', html)
+    assert focused == [links[0]]
+    assert 'name="1:manches[0].sequences[0]"' in re.search(rf'<input id="{links[0]}"[^>]*>', html).group(0)

@@ -58,27 +58,29 @@ def rights_and_confidences(written) -> tuple[np.ndarray, np.ndarray]:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_writers_never_trained_on_are_read_right(written, size):
-    """The last two writers of the data are the hardest: the reader trained on the others reads their own 8x8
-    images about 96 % right. Written in small boxes and large it reads them about as well (measured here 96.0 % and
-    96.7 %; over ten other draws 95.5 % and 96.2 % on average, 93.8 % and 95.3 % at the worst)."""
+    """The last two writers of the data are the hardest, and the reader never trained on them. Written in small boxes
+    and large it reads them about 96 % right (measured here 96.0 % and 95.7 %)."""
     reads, labels = written[size]
     assert share_right(reads, labels) >= 0.95
 
 
 def test_wrong_reads_are_mostly_marked_unsure(written):
-    """Most wrong reads fall below ``UNSURE_BELOW``, few right ones do (measured: a third of the wrong reads
-    above it, 9 % of the right ones below it); above it a read is wrong 1.3 times in a hundred."""
+    """Nearly every wrong read falls below ``UNSURE_BELOW``, and some right ones do: a read is sure only when both
+    networks agree on it. Measured: none of the wrong reads above it (a third with the reader that was trained on
+    these writers' fellows), 22 % of the right ones below it (9 % then); no sure read wrong in about 820 (13 in a
+    thousand then). These two writers' digits, smoothed up from 8x8 counts, are often blobs a person hesitates
+    over too."""
     right, confidence = rights_and_confidences(written)
     sure = confidence >= UNSURE_BELOW
     assert (~right).any()
-    assert sure[~right].mean() <= 0.4
-    assert (~sure[right]).mean() <= 0.1
-    assert (~right[sure]).mean() <= 0.02
+    assert sure[~right].mean() <= 0.05
+    assert (~sure[right]).mean() <= 0.25
+    assert (~right[sure]).mean() <= 0.005
 
 
 def test_confidence_is_probability_like(written):
-    """Reads given 0.95 or more are right 99 times in a hundred (measured 99.5), those given 0.5 to 0.8 far less
-    often (measured 79 %)."""
+    """Reads given 0.95 or more are right 99 times in a hundred (measured: all of them), those given 0.5 to 0.8 far
+    less often (measured 84 %)."""
     right, confidence = rights_and_confidences(written)
     assert ((confidence >= 0) & (confidence <= 1)).all()
     assert right[confidence >= 0.95].mean() >= 0.99

@@ -1,5 +1,6 @@
-"""Paper in, end to end: a round's printed sheets filled in by hand (held-out writers), photographed by a phone or
-scanned, read back as an upload is, and compared box by box with what was written."""
+"""Paper in, end to end: a round's printed sheets filled in by hand (a hand a table, of the sources the reader never
+trained on), photographed by a phone or scanned, read back as an upload is, and compared box by box with what was
+written."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import numpy as np
 import pytest
 from django.urls import reverse
 
-from tests import paper_photos
+from tests import paper_letters, paper_photos
 from tests.factories import seat_by_hand
 from tournaments.printouts.sheets import round_with_seats, score_sheets_pdf, sheet_layouts
 from tournaments.services.paper import Layouts, read_file
@@ -34,8 +35,9 @@ def printed(make_event, game: str, tables: int = 2, **fields):
 def filled_page(pdf: bytes, layouts, page: int, rng) -> tuple[np.ndarray, dict, dict]:
     """Page ``page`` drawn and filled by hand: the picture, its tables' layouts by number, the values written."""
     on_page = {layout.table: layout for layout in layouts if layout.page == page}
-    values = paper_photos.random_values(on_page.values(), rng)
-    picture = paper_photos.fill(paper_photos.page_picture(pdf, page, DPI), DPI, on_page.values(), values, rng)
+    values = paper_letters.random_values(on_page.values(), rng)
+    page_picture = paper_photos.page_picture(pdf, page, DPI)
+    picture = paper_letters.fill(page_picture, DPI, on_page.values(), values, rng, writer="any")
     return picture, on_page, values
 
 
@@ -43,7 +45,7 @@ def check_sheet(sheet, layout, values: dict) -> None:
     """The sheet's boxes as written: enough of the filled ones right, every empty one read empty, at most one box
     in 200 filled ones (one at least) wrong without being marked unsure, and every other field the reader is sure
     of right."""
-    filled, right, empty_written, wrong_sure = paper_photos.misreads(sheet, layout, values)
+    filled, right, empty_written, wrong_sure = paper_letters.misreads(sheet, layout, values)
     assert right >= RIGHT * filled, f"{right} of {filled} filled boxes right"
     assert not empty_written, empty_written
     assert len(wrong_sure) <= max(1, filled // 200), wrong_sure

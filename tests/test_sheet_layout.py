@@ -20,7 +20,7 @@ from pypdf import PdfReader
 
 from tests.factories import seat_by_hand
 from tests.test_printing import keep, named_event, pages_text, seat_round
-from tournaments.printing.boxes import ANY_DIGIT, DIGIT, MARK, TableLayout
+from tournaments.printing.boxes import ANY_DIGIT, DIGIT, LETTER, MARK, TABLE, TableLayout
 from tournaments.printing.common import FOOTER, MARGIN, page_size
 from tournaments.printouts.sheets import (
     round_with_seats,
@@ -55,8 +55,11 @@ GAMES = [
     ("snack-match", 2, 2, {}),
     ("snack-match", 4, 1, {"variant": "special-diet", "options": {"diet": DIET}}),
     ("cheese-rescue", 4, 2, {}),
+    ("cheese-rescue", 3, 2, {}),
     ("cheese-rescue", 2, 2, {}),
 ]
+#: Cheese Rescue's board side by the players at the table.
+BOARD_SIDES = {2: 5, 3: 6, 4: 7}
 
 
 def link(table) -> str:
@@ -133,14 +136,20 @@ def check_marks_frame_the_slot(layout: TableLayout, size: tuple[float, float], p
         assert mark.y > MARGIN - FOOTER + 6 + 7, "above the footer"
 
 
-def expected_paths(game: str, players: int) -> set[str]:
+def expected_paths(game: str, players: int, variant: str = "") -> set[str]:
     paths = set()
+    if game == "cheese-rescue":
+        squares = [(r, c) for r in range(BOARD_SIDES[players]) for c in range(BOARD_SIDES[players])]
+        paths |= {f"{key}[{r}][{c}]" for key in ("board", "cheese_seat", "cheese_points") for r, c in squares}
     for p in range(players):
         if game == "vegetables":
             paths |= {f"manches[0].{key}[{p}]" for key in ("pozzo", "sequences", "family_bonuses", "penalties")}
         elif game == "veggies":
             paths |= {f"stands[{p}].declared", f"stands[{p}].mice"}
             paths |= {f"stands[{p}].goods.{good}.{key}" for good in GOODS for key in ("largest", "groups")}
+        elif game == "snack-match" and variant == "special-diet":
+            squares = [(r, c) for r in range(4) for c in range(4)]
+            paths |= {f"zones[{p}].grid[{r}][{c}].{kind}" for r, c in squares for kind in ("snack", "cloth")}
         elif game == "snack-match":
             paths |= {
                 f"zones[{p}].groups.{kind}.{key}[{i}]"
@@ -154,28 +163,34 @@ def expected_paths(game: str, players: int) -> set[str]:
 
 
 def seat_of(path: str) -> int:
-    """The player a path is of: its last index in a manche, else its first."""
+    """The player a path is of: its last index in a manche, none for a square of the board, else its first."""
+    if path.startswith(("board", "cheese_")):
+        return TABLE
     indexes = re.findall(r"\[(\d+)\]", path)
     return int(indexes[-1] if path.startswith("manches") else indexes[0])
 
 
-def check_boxes(layout: TableLayout, game: str, names: list[str], manches: int) -> None:
+def check_boxes(layout: TableLayout, game: str, names: list[str], manches: int, variant: str = "") -> None:
     """The boxes the game's sheet is read by, with their paths, digits, values, manches and labels; all inside
     the slot, none over another, every digit box big enough to write in."""
     boxes = layout.boxes
     left, bottom, right, top = layout.frame
     for box in boxes:
         assert left <= box.x and box.x + box.width <= right and bottom <= box.y and box.y + box.height <= top
-        assert box.label.startswith(f"{names[box.seat]} · ") and box.seat == seat_of(box.path)
+        assert box.seat == seat_of(box.path)
+        assert box.label.startswith(f"{names[box.seat]} · " if box.seat != TABLE else "Final board · ")
     for one, other in combinations(boxes, 2):
         across = min(one.x + one.width, other.x + other.width) - max(one.x, other.x)
         up = min(one.y + one.height, other.y + other.height) - max(one.y, other.y)
         assert across <= 0.01 or up <= 0.01, (one, other)
-    assert all(box.width >= 16 and box.height >= 20 for box in boxes if box.kind == DIGIT), "room for a digit"
+    assert all(box.width >= 16 and box.height >= 20 for box in boxes if box.kind == DIGIT and box.seat != TABLE), (
+        "room for a digit"
+    )
+    assert all(min(box.width, box.height) >= 14 for box in boxes if box.seat == TABLE), "room for one character"
     by_path: dict[str, list] = {}
     for box in boxes:
         by_path.setdefault(box.path, []).append(box)
-    assert set(by_path) == expected_paths(game, len(names))
+    assert set(by_path) == expected_paths(game, len(names), variant)
 
     def shape(path: str) -> list[tuple]:
         """A path's boxes as (kind, place, allowed, value, manche), sorted."""
@@ -198,6 +213,11 @@ def check_boxes(layout: TableLayout, game: str, names: list[str], manches: int) 
                 assert shape(f"stands[{p}].goods.{good}.largest") == two_digits
                 assert shape(f"stands[{p}].goods.{good}.groups") == one_digit
             assert shape(f"stands[{p}].mice") == two_digits
+        elif game == "snack-match" and variant == "special-diet":
+            codes = {"snack": "SDAO", "cloth": "OG"}
+            for kind, letters in codes.items():
+                shapes = {tuple(shape(f"zones[{p}].grid[{r}][{c}].{kind}")) for r in range(4) for c in range(4)}
+                assert shapes == {((LETTER, 0, letters, "", None),)}
         elif game == "snack-match":
             for kind, keys in COMPONENTS.items():
                 for key in keys:
@@ -207,6 +227,12 @@ def check_boxes(layout: TableLayout, game: str, names: list[str], manches: int) 
         else:
             assert [box.value for box in by_path[f"tallies[{p}].cheeses"]] == ["1", "1", "1", "2", "2", "3"]
             assert {box.kind for box in by_path[f"tallies[{p}].cheeses"]} == {MARK}
+    if game == "cheese-rescue":
+        letters = "DCMSQ" if len(names) != 3 else "DCMQ"
+        for square in [path for path in by_path if path.startswith("board")]:
+            assert shape(square) == [(LETTER, 0, letters, "", None)]
+            assert shape(square.replace("board", "cheese_seat")) == [(DIGIT, 0, "1234"[: len(names)], "", None)]
+            assert shape(square.replace("board", "cheese_points")) == [(DIGIT, 0, "123", "", None)]
 
 
 @pytest.mark.parametrize(
@@ -230,7 +256,8 @@ def test_the_layout_is_where_the_printed_sheets_have_their_marks_boxes_and_qr_co
     assert [(layout.table, layout.link) for layout in layouts] == [(table.number, link(table)) for table in tables]
     for layout, table in zip(layouts, tables):
         check_marks_frame_the_slot(layout, size, per_page)
-        check_boxes(layout, game, [seat.player.name for seat in table.seats.all()], event.manches_per_round)
+        names = [seat.player.name for seat in table.seats.all()]
+        check_boxes(layout, game, names, event.manches_per_round, fields.get("variant", ""))
         check_against_picture(layout, pictures[layout.page], size)
     by_token = sheet_layouts(event, round_, lambda table: table.token)
     assert [(layout.qr, layout.boxes) for layout in by_token] == [(layout.qr, layout.boxes) for layout in layouts]
@@ -276,6 +303,7 @@ def layout_json(layouts: list[TableLayout], size) -> list[dict]:
                         "seat": box.seat,
                         "label": box.label,
                         "manche": box.manche,
+                        "means": list(box.means),
                     }
                     for box in layout.boxes
                 ],

@@ -1,4 +1,5 @@
-"""An app process readied before it serves: templates compiled, translations read, what it made frozen."""
+"""An app process readied before it serves: templates compiled, translations and the paper reader read, what it
+made frozen."""
 
 from __future__ import annotations
 
@@ -19,11 +20,13 @@ import gc, json
 import config.wsgi
 from django.template import engines
 from django.utils.translation import trans_real
+from tournaments.paper import classifier
 cached = engines["django"].engine.template_loaders[0].get_template_cache
 print(json.dumps({
     "frozen": gc.get_freeze_count(),
     "templates": sorted(cached),
     "languages": sorted(trans_real._translations),
+    "classifiers": classifier.alphabet.cache_info().currsize,
 }))
 """
 
@@ -39,3 +42,4 @@ def test_the_wsgi_entry_point_readies_its_process_before_it_serves(tmp_path):
     assert live <= templates, "the live standings' templates are compiled, the library's table among them"
     assert set(project_templates()) <= templates, "every template of the project"
     assert {code for code, _name in settings.LANGUAGES} <= set(found["languages"])
+    assert found["classifiers"] == 2, "the paper reader's digits and letters are loaded before the first upload"

@@ -4,7 +4,8 @@ Django compiles a template, fills its URL resolver and reads a language's transl
 process, the first live standings page took several times its usual time while the requests behind it waited.
 ``warm_up`` does that work at start, then hands everything made so far to ``gc.freeze``: the garbage collector's
 full passes no longer walk the hundreds of thousands of objects that live as long as the process (they had stopped
-every thread of it for 40 to 120 ms, several times a minute, under load).
+every thread of it for 40 to 120 ms, several times a minute, under load). The paper reader's classifiers are loaded
+then too, so that no organiser's first upload waits for them.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from .games.registry import all_games
+from .paper import classifier
 
 
 def project_templates() -> Iterator[str]:
@@ -59,10 +61,12 @@ def load_templates() -> int:
 
 
 def warm_up() -> None:
-    """Fill the URL resolvers (one reverse does), the template cache and the translations of every language, then
-    freeze what the process made so far."""
+    """Fill the URL resolvers (one reverse does), the template cache, the translations of every language and the
+    paper reader's classifiers, then freeze what the process made so far."""
     reverse("tournaments:standings_live", args=["warm-up"])
     load_templates()
+    for name in (classifier.DIGITS, classifier.LETTERS):
+        classifier.alphabet(name)
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
             translation.gettext("Standings")

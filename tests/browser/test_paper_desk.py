@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 
 from tests.factories import seat_by_hand
 from tests.paper_photos import fill, page_picture, phone_photo
+from tests.paper_sheets import stored_sheet
 from tournaments.models import PaperSheet, SheetRevision
 from tournaments.models.sheets import Via
 from tournaments.printouts.sheets import round_with_seats, score_sheets_pdf, sheet_layouts
@@ -131,3 +132,32 @@ def test_a_photo_of_a_veggies_sheet_is_read_and_saved_on_a_phone(
     overflow = page.evaluate("document.documentElement.scrollWidth > document.documentElement.clientWidth")
     assert not overflow
     assert PLAYER_NAMES[2] in standings_top(page, event)
+
+
+#: A VEGEtables manche read right: each player's pozzo and crosses (16 in all).
+POZZO, CROSSES = (30, 20, 10, 0), (6, 4, 3, 3)
+
+
+def test_a_refused_save_brings_its_first_error_into_view_on_a_laptop(organiser_page, organiser_user):
+    page = organiser_page
+    event = two_tables_in_play("vegetables", "Paper Refused", organiser_user)
+    table = event.rounds.get(number=1).tables.get(number=1)
+    values = {}
+    for manche in range(1, event.manches_per_round + 1):
+        for p, (pozzo, crosses) in enumerate(zip(POZZO, CROSSES)):
+            values[f"{manche}:manches[0].pozzo[{p}]"] = pozzo
+            values[f"{manche}:manches[0].sequences[{p}]"] = crosses
+    values["4:manches[0].sequences[3]"] = 2
+    stored_sheet(table, values)
+    page.goto(f"/e/{event.slug}/organiser/rounds/1/paper/")
+    page.get_by_role("button", name="Save table 1").click()
+    first = page.locator(".paper-field.invalid").first
+    expect(first).to_contain_text("16")
+    expect(first).to_be_in_viewport()
+    expect(first.locator('input[name="4:manches[0].sequences[0]"]')).to_be_focused()
+    screenshot(page, "paper-refused-1280")
+    summary = page.locator(".paper-problems")
+    expect(summary).to_contain_text("Table 1 was not saved")
+    summary.get_by_role("link").first.click()
+    expect(first).to_be_in_viewport()
+    assert table.manches.get(number=4).document is None

@@ -50,6 +50,15 @@ def project(h: numpy.ndarray, points) -> numpy.ndarray:
     return q[:, :2] / q[:, 2:3]
 
 
+def jacobian(h: numpy.ndarray, points) -> numpy.ndarray:
+    """The derivative of ``h`` at each of ``points`` (n x 2 x 2): the affine map it is like close to each point, which
+    a small shape there goes through (slanted, shrunk or turned as the perspective has it there)."""
+    p = numpy.asarray(points, float).reshape(-1, 2)
+    q = numpy.c_[p, numpy.ones(len(p))] @ h.T
+    mapped = q[:, :2] / q[:, 2:3]
+    return (h[None, :2, :2] - mapped[:, :, None] * h[None, 2:3, :2]) / q[:, 2, None, None]
+
+
 def sample(picture: numpy.ndarray, h: numpy.ndarray, rect: Sequence[float], per_point: float) -> numpy.ndarray:
     """The part of ``picture`` (grey, float) that the sheet rectangle ``rect`` (left, bottom, right, top, in points)
     covers, set straight at ``per_point`` pixels a point: row 0 at the top, as a picture. Outside is white."""

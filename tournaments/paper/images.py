@@ -4,6 +4,7 @@ grey pages, with the limits that keep one upload from taking the laptop down."""
 from __future__ import annotations
 
 import io
+import math
 import warnings
 from collections.abc import Iterator
 
@@ -11,6 +12,7 @@ import numpy
 import pypdfium2
 from django.utils.translation import gettext as _
 from PIL import Image, ImageOps, UnidentifiedImageError
+from reportlab.lib.pagesizes import A4
 
 #: The most an uploaded file may weigh, pixels a picture may have, and pages a PDF may have.
 MAX_BYTES = 20 * 1024 * 1024
@@ -18,6 +20,11 @@ MAX_PIXELS = 40_000_000
 MAX_PAGES = 100
 #: A PDF's pages are drawn at this resolution (a scan's usual), fewer dots for a very large page.
 PDF_DPI = 200
+#: The fewest pixels a point of the sheet needs for its boxes to be read: below it a cross or a digit a few points
+#: wide blurs into the paper. The smallest sheet printed is half an A4 page, as wide as the page, so a photo whose
+#: longer side has fewer pixels than that width needs cannot hold a sheet.
+MIN_PIXELS_PER_POINT = 1.5
+MIN_PICTURE_SIDE = math.ceil(A4[0] * MIN_PIXELS_PER_POINT)
 
 
 class PictureRefused(ValueError):
@@ -45,6 +52,7 @@ def photo(data: bytes, name: str) -> numpy.ndarray:
         try:
             with Image.open(io.BytesIO(data)) as image:
                 too_large(image.width * image.height, name)
+                too_small(image.width, image.height, name)
                 image.load()
                 upright = ImageOps.exif_transpose(image)
                 return numpy.asarray(upright.convert("L"))
@@ -88,6 +96,16 @@ def too_heavy(name: str) -> str:
 def too_large(pixels: int, name: str) -> None:
     if pixels > MAX_PIXELS:
         raise PictureRefused(many_pixels(name))
+
+
+def too_small(width: int, height: int, name: str) -> None:
+    """Refuse a picture whose longer side is under ``MIN_PICTURE_SIDE``: its sheet's boxes could not be read."""
+    if max(width, height) >= MIN_PICTURE_SIDE:
+        return
+    size = {"file": name, "width": width, "height": height}
+    if name:
+        raise PictureRefused(_("The picture %(file)s is too small (%(width)d × %(height)d): photograph closer.") % size)
+    raise PictureRefused(_("The picture is too small (%(width)d × %(height)d): photograph closer.") % size)
 
 
 def many_pixels(name: str) -> str:

@@ -11,18 +11,29 @@ import numpy
 import zxingcpp
 from scipy import ndimage
 
-from ..printing.boxes import DIGIT, Box, TableLayout
-from . import digits
-from .geometry import affine, homography, project, sample
+from ..printing.boxes import DIGIT, LETTER, Box, Square, TableLayout
+from . import digits, letters
+from .geometry import affine, homography, jacobian, project, sample
 
 #: Pixels a point at which boxes are looked at, and at which the sheet's picture is kept.
 BOX_RESOLUTION = 4.0
 PICTURE_RESOLUTION = 2.0
 #: How far (points) from where the guess puts a corner mark it may be: at least this, or this share of its distance
 #: from the nearest point the guess rests on (a guess drifts as it goes).
-MARK_SEARCH, DRIFT = 30.0, 0.3
+MARK_SEARCH, DRIFT = 30.0, 0.4
 #: A corner mark is looked for in a picture shrunk until it is about this many pixels wide.
 MARK_PIXELS = 12
+#: The solid squares kept in a picture: their area between these shares of a corner mark's at the QR code's scale (a
+#: mark nearer the camera than the code looks larger, a farther one smaller), and their spread about their centre
+#: between these shares of a square's of that area, whatever the slant (a ring, such as a QR code's finder, spreads
+#: more).
+MARK_AREA, MARK_SPREAD = (0.15, 6.0), (0.75, 1.35)
+#: A solid square may be a corner mark where a guess, setting it straight, makes it about as wide one way as the other
+#: (its narrower spread at least this share of its wider: a letter's stroke is not) and of about a mark's area
+#: (between these shares). A guess only nears the perspective: these are loose.
+MARK_EVEN, MARK_SIZE = 0.5, (0.4, 2.5)
+#: How many solid squares, the nearest to where the guesses put it, are tried as each corner mark.
+MARK_OPTIONS = 6
 #: Maps through the marks checked against the printed box outlines (the likeliest first), how many boxes, how far
 #: (points) inside a box's line its paper is looked at, and how much darker the lines must be than that paper.
 CHECKED_FITS, OUTLINE_BOXES, OUTLINE_GAP, OUTLINE_CONTRAST = 12, 40, 1.6, 0.3
@@ -43,10 +54,10 @@ CODE_SEARCH_SIDE = 2400
 
 @dataclass
 class BoxRead:
-    """One box as read: a digit (or None, empty) or whether it is marked, how sure, and whether to ask."""
+    """One box as read: a digit or a letter (or None, empty) or whether it is marked, how sure, and whether to ask."""
 
     box: Box
-    value: int | bool | None
+    value: int | bool | str | None
     confidence: float
     unsure: bool
 
@@ -86,6 +97,8 @@ class SheetRead:
 
 def path_value(reads: list[BoxRead]) -> object:
     box = reads[0].box
+    if box.kind == LETTER:
+        return box.meaning(reads[0].value)
     if box.kind == DIGIT:
         written = [str(read.value) for read in sorted(reads, key=lambda r: -r.box.place) if read.value is not None]
         return int("".join(written)) if written else None
@@ -152,39 +165,100 @@ def evened(picture: numpy.ndarray) -> numpy.ndarray:
 def placed(grey: numpy.ndarray, code: Code, layout: TableLayout, squares: dict) -> tuple[numpy.ndarray, int]:
     """The map from the sheet's points to the picture's pixels, and how many corner marks it rests on.
 
-    The QR code alone places the sheet roughly (it is small, so far from it the guess drifts: an affine guess, which
-    does not tilt). Each corner mark may be one of the few solid squares nearest to where that guess puts it (the
-    other table's marks on the page, a bold letter or a blot of ink may be near). Of the ways to choose them whose
-    map through the marks and the QR code's corners puts each of them where it was found, four marks before three (a
-    finger over one), the first that puts the printed boxes' outlines on the picture's lines wins. Without one, the
-    QR code alone places the sheet, and nothing read is sure."""
+    The QR code alone places the sheet roughly (it is small, so far from it the guess drifts). Each corner mark may
+    be one of the few solid squares nearest to where the guess puts it (the other table's marks on the page, a bold
+    letter or a blot of ink may be near), the guess resting on the marks taken before it too (``mark_choices``). Of
+    the ways to choose them whose map through the marks and the QR code's corners puts each of them where it was
+    found, four marks before three (a finger over one), the first that puts the printed boxes' outlines on the
+    picture's lines wins. Without one, the QR code alone places the sheet, and nothing read is sure."""
     page = [tuple(corner) for corner in layout.qr.corners()]
     image = [tuple(corner) for corner in code.corners]
     per_point = float(numpy.linalg.norm(code.corners[0] - code.corners[1])) / layout.qr.side
     if "found" not in squares:
         squares["found"] = solid_squares(grey, layout.marks[0].side * per_point)
-    guess = affine(page, image)
-    qx, qy = layout.qr.centre
-    options = []
-    for mark in layout.marks:
-        reach = max(MARK_SEARCH, DRIFT * numpy.hypot(mark.centre[0] - qx, mark.centre[1] - qy)) * per_point
-        options.append(nearest(squares["found"], project(guess, [mark.centre])[0], reach))
     tolerance = QR_TOLERANCE * layout.qr.side * per_point
-    fits = []
-    for chosen in itertools.product(*[[*near, None] for near in options]):
-        pairs = [(mark.centre, at) for mark, at in zip(layout.marks, chosen) if at is not None]
-        if len(pairs) < 3 or len({at for _mark, at in pairs}) < len(pairs):
-            continue
-        sources, targets = [p for p, _ in pairs] + page, [t for _, t in pairs] + image
-        h = homography(sources, targets)
-        error = float(numpy.hypot(*(project(h, sources) - numpy.asarray(targets)).T).max())
-        if error <= tolerance:
-            fits.append(((-len(pairs), error), h, len(pairs)))
-    fits.sort(key=lambda fit: fit[0])
-    for _score, h, count in fits[:CHECKED_FITS]:
-        if outlined(grey, h, layout.boxes):
-            return h, count
+    checked = 0
+    for missing in (0, 1):
+        choices = mark_choices(squares["found"], layout, code, per_point, tolerance, missing)
+        choices = sorted(
+            (choice for choice in choices if choice.count == len(layout.marks) - missing), key=lambda c: c.error
+        )
+        for choice in choices[: CHECKED_FITS - checked]:
+            if outlined(grey, choice.h, layout.boxes):
+                return choice.h, choice.count
+        checked += len(choices)
     return homography(page, image), 0
+
+
+@dataclass(frozen=True)
+class MarkChoice:
+    """Some of a sheet's corner marks taken for solid squares of the picture (their pixels, by the marks' index),
+    the map through them and the QR code's corners, and how far (pixels) it puts the farthest off of them."""
+
+    taken: dict[int, tuple[float, float]]
+    h: numpy.ndarray
+    error: float
+
+    @property
+    def count(self) -> int:
+        return len(self.taken)
+
+
+def mark_choices(
+    squares: numpy.ndarray, layout: TableLayout, code: Code, per_point: float, tolerance: float, missing: int
+) -> list[MarkChoice]:
+    """Every way to take each corner mark for one of the solid squares near where the QR code and the marks taken
+    before it put it, or for none (``missing`` at most: a finger over one), whose map puts each within
+    ``tolerance`` pixels of where it was found. The marks are taken nearest the QR code first: each one taken widens
+    what the guess rests on, so the next, farther one is looked for where it is better guessed. Resting on the QR
+    code alone, the guess is made with perspective and without (through four close points, the perspective may be
+    far off where an affine map, which does not tilt, is not, or the other way round)."""
+    page = [tuple(corner) for corner in layout.qr.corners()]
+    image = [tuple(corner) for corner in code.corners]
+    marks = layout.marks
+    order = sorted(range(len(marks)), key=lambda i: numpy.hypot(*numpy.subtract(marks[i].centre, layout.qr.centre)))
+    choices = [MarkChoice({}, homography(page, image), 0.0)]
+    for looked_at, index in enumerate(order):
+        grown = []
+        for choice in choices:
+            sources = page + [marks[i].centre for i in choice.taken]
+            targets = image + list(choice.taken.values())
+            guesses = [choice.h] if choice.taken else [choice.h, affine(page, image)]
+            drift = float(numpy.hypot(*(numpy.asarray(sources) - marks[index].centre).T).min())
+            for at in mark_options(squares, marks[index], guesses, drift, per_point):
+                if at in choice.taken.values():
+                    continue
+                h, error = fitted([*sources, marks[index].centre], [*targets, at])
+                if error <= tolerance:
+                    grown.append(MarkChoice({**choice.taken, index: at}, h, error))
+            if looked_at - choice.count < missing:
+                grown.append(choice)
+        choices = grown
+    return choices
+
+
+def fitted(sources: list, targets: list) -> tuple[numpy.ndarray, float]:
+    """The map through ``sources`` (sheet points) to ``targets`` (pixels), and how far (pixels) it puts the farthest
+    off of them from its target."""
+    h = homography(sources, targets)
+    return h, float(numpy.hypot(*(project(h, sources) - numpy.asarray(targets)).T).max())
+
+
+def mark_options(
+    squares: numpy.ndarray, mark: Square, guesses: list[numpy.ndarray], drift: float, per_point: float
+) -> list[tuple[float, float]]:
+    """The solid squares that may be ``mark``, by turns nearest where each of ``guesses`` (maps from sheet points to
+    pixels) puts it: as far as the guess may have drifted over ``drift`` points from the nearest point it rests on,
+    among those it sets straight as squares."""
+    near = []
+    for guess in guesses:
+        at = project(guess, [mark.centre])[0]
+        scale = max(per_point, float(numpy.sqrt(abs(numpy.linalg.det(jacobian(guess, [mark.centre])[0])))))
+        reach = max(MARK_SEARCH, DRIFT * drift) * scale
+        within = squares[numpy.hypot(squares[:, 0] - at[0], squares[:, 1] - at[1]) <= reach]
+        near.append(nearest(straight_squares(within, guess, mark.side), at, reach))
+    options = [at for pair in itertools.zip_longest(*near) for at in pair if at is not None]
+    return list(dict.fromkeys(options))[:MARK_OPTIONS]
 
 
 def outlined(grey: numpy.ndarray, h: numpy.ndarray, boxes: list[Box]) -> bool:
@@ -205,7 +279,7 @@ def outlined(grey: numpy.ndarray, h: numpy.ndarray, boxes: list[Box]) -> bool:
     return contrast >= OUTLINE_CONTRAST
 
 
-def nearest(squares: numpy.ndarray, point, reach: float, count: int = 6) -> list[tuple[float, float]]:
+def nearest(squares: numpy.ndarray, point, reach: float, count: int = MARK_OPTIONS) -> list[tuple[float, float]]:
     """The ``count`` squares nearest ``point`` within ``reach`` pixels, nearest first."""
     if not len(squares):
         return []
@@ -215,9 +289,11 @@ def nearest(squares: numpy.ndarray, point, reach: float, count: int = 6) -> list
 
 
 def solid_squares(grey: numpy.ndarray, side: float) -> numpy.ndarray:
-    """The centres (x, y, in pixels) of the solid dark squares about ``side`` pixels wide in the picture: corner
-    marks, whatever their turn. A square's spread about its centre is the same every way (a letter's is not) and
-    just what its area implies (a ring, such as a QR code's finder, spreads more)."""
+    """The solid dark squares of the picture that may be corner marks, about ``side`` pixels wide at the QR code's
+    scale, whatever their turn and slant: a row each of their centre (x, y), area and spread (xx, xy, yy), in
+    pixels. A square's spread about its centre is just what its area implies, slanted or not (a ring, such as a QR
+    code's finder, spreads more); whether it is as wide one way as the other is for a guess of the perspective to
+    tell (``straight_squares``)."""
     step = max(1, int(side / MARK_PIXELS))
     small = grey[::step, ::step] if step > 1 else grey
     side /= step
@@ -226,12 +302,12 @@ def solid_squares(grey: numpy.ndarray, side: float) -> numpy.ndarray:
     dark = small < paper * 0.5
     labels, count = ndimage.label(dark)
     if not count:
-        return numpy.empty((0, 2))
+        return numpy.empty((0, 6))
     index = numpy.arange(1, count + 1)
     area = ndimage.sum_labels(dark, labels, index)
-    keep = (area >= 0.45 * side**2) & (area <= 2.2 * side**2)
+    keep = (area >= MARK_AREA[0] * side**2) & (area <= MARK_AREA[1] * side**2)
     if not keep.any():
-        return numpy.empty((0, 2))
+        return numpy.empty((0, 6))
     rows, columns = numpy.indices(small.shape, dtype=numpy.float64)
     index, area = index[keep], area[keep]
     my = ndimage.sum_labels(rows, labels, index) / area
@@ -239,11 +315,22 @@ def solid_squares(grey: numpy.ndarray, side: float) -> numpy.ndarray:
     syy = ndimage.sum_labels(rows**2, labels, index) / area - my**2
     sxx = ndimage.sum_labels(columns**2, labels, index) / area - mx**2
     sxy = ndimage.sum_labels(rows * columns, labels, index) / area - mx * my
-    middle, spread = (sxx + syy) / 2, numpy.sqrt(((sxx - syy) / 2) ** 2 + sxy**2)
-    even = (middle - spread) >= 0.7 * (middle + spread)
-    compact = (middle >= 0.75 * area / 12) & (middle <= 1.35 * area / 12)
-    chosen = even & compact
-    return numpy.c_[mx[chosen] * step, my[chosen] * step]
+    spread = 12 * numpy.sqrt(numpy.maximum(sxx * syy - sxy**2, 0.0)) / area
+    compact = (spread >= MARK_SPREAD[0]) & (spread <= MARK_SPREAD[1])
+    return numpy.c_[mx, my, area, sxx, sxy, syy][compact] * [step, step, step**2, step**2, step**2, step**2]
+
+
+def straight_squares(squares: numpy.ndarray, h: numpy.ndarray, side: float) -> numpy.ndarray:
+    """Those of ``squares`` (rows of ``solid_squares``) that the map ``h`` (sheet points to pixels), set straight
+    where each lies, makes squares of about ``side`` points: about as wide one way as the other (a letter's stroke
+    is not) and of about a corner mark's area."""
+    if not len(squares):
+        return squares
+    k = jacobian(numpy.linalg.inv(h), squares[:, :2])
+    spread = k @ squares[:, [3, 4, 4, 5]].reshape(-1, 2, 2) @ k.transpose(0, 2, 1)
+    narrow, wide = numpy.linalg.eigvalsh(spread).T
+    area = squares[:, 2] * numpy.abs(numpy.linalg.det(k)) / side**2
+    return squares[(narrow >= MARK_EVEN * wide) & (area >= MARK_SIZE[0]) & (area <= MARK_SIZE[1])]
 
 
 def picture_rect(layout: TableLayout) -> tuple[float, float, float, float]:
@@ -267,11 +354,17 @@ def read_boxes(grey: numpy.ndarray, h: numpy.ndarray, boxes: list[Box], sure: bo
     digit_boxes = [box for box in boxes if box.kind == DIGIT]
     inks = [(ink(grey, h, box, DIGIT_INSET), box.allowed) for box in digit_boxes]
     digit_reads = dict(zip((id(box) for box in digit_boxes), digits.read_digits(inks)))
+    letter_boxes = [box for box in boxes if box.kind == LETTER]
+    written = [(ink(grey, h, box, DIGIT_INSET), box.allowed) for box in letter_boxes]
+    letter_reads = dict(zip((id(box) for box in letter_boxes), letters.read_letters(written) if written else []))
     reads = []
     for box in boxes:
         if box.kind == DIGIT:
             value, confidence = digit_reads[id(box)]
             unsure = confidence < digits.UNSURE_BELOW
+        elif box.kind == LETTER:
+            value, confidence = letter_reads[id(box)]
+            unsure = confidence < letters.UNSURE_BELOW
         else:
             covered = float((ink(grey, h, box, MARK_INSET) > INKED).mean())
             value = covered >= MARKED

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-DIGIT, MARK = "digit", "mark"
+DIGIT, MARK, LETTER = "digit", "mark", "letter"
 #: Every digit a box may hold.
 ANY_DIGIT = "0123456789"
+#: The seat of a box that is the whole table's (a square of the board the players share), no one player's.
+TABLE = -1
 
 
 @dataclass(frozen=True)
@@ -21,9 +23,12 @@ class Box:
     ``tallies[0].cheeses``). A digit box holds one digit of that number, ``place`` its power of ten (0 for the
     units); a number's boxes share its path. A mark box is read as marked or not: the path's marks are counted
     when their ``value`` is empty (crosses in a grid), or give the list of the marked boxes' values (a declared
-    good, the cheeses left). ``allowed`` is what a digit box may hold by the rules. ``seat`` is the player's index
-    (0-based), ``label`` what the form calls the field, ``manche`` the manche a block of the sheet stands for where
-    a sheet has a block per manche, None where the sheet is one manche the desk chooses.
+    good, the cheeses left). A letter box holds one character written in (a capital letter, or a digit where the
+    sheet wants one), a path of its own; ``means`` is what each allowed character stands for in the document, in
+    the order of ``allowed`` (the character itself when empty). ``allowed`` is what a digit or letter box may hold
+    by the rules. ``seat`` is the player's index (0-based), ``TABLE`` for a box of the whole table, ``label`` what
+    the form calls the field, ``manche`` the manche a block of the sheet stands for where a sheet has a block per
+    manche, None where the sheet is one manche the desk chooses.
     """
 
     path: str
@@ -38,12 +43,24 @@ class Box:
     value: str = ""
     allowed: str = ANY_DIGIT
     manche: int | None = None
+    means: tuple[str, ...] = ()
 
     def moved(self, dx: float, dy: float, scale: float = 1.0) -> Box:
         """The box in a frame where this one's origin sits at (dx, dy), drawn ``scale`` times its size."""
         return replace(
             self, x=dx + self.x * scale, y=dy + self.y * scale, width=self.width * scale, height=self.height * scale
         )
+
+    def meaning(self, character: object) -> str | None:
+        """What a character written in this letter box stands for in the document; None for an empty box, or for
+        anything that is not one character it allows."""
+        if not isinstance(character, str) or len(character) != 1 or character not in self.allowed:
+            return None
+        return self.means[self.allowed.index(character)] if self.means else character
+
+    def choices(self) -> list[tuple[str, str]]:
+        """A letter box's allowed characters, each with what it stands for."""
+        return [(character, self.meaning(character) or character) for character in self.allowed]
 
     @property
     def field(self) -> str:

@@ -1,5 +1,6 @@
 """A sheet laid out as a label column and one column per player, drawn straight onto the canvas (fast), and the
-lines of boxes in its cells: digit and tick boxes read back from a picture of the sheet, write-in boxes, signs."""
+lines of boxes in its cells: digit, letter and tick boxes read back from a picture of the sheet, write-in boxes,
+signs."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .boxes import ANY_DIGIT, DIGIT, MARK, Box
+from .boxes import ANY_DIGIT, DIGIT, LETTER, MARK, Box
 from .common import GREY, INK, PALE, SHADE, CachedDrawing, cell, common_size, draw_caption, draw_text
 from .fonts import wrap
 
@@ -22,6 +23,8 @@ BOX_MARGIN, BOX_SPACING = 2, 3
 #: In a line of boxes at full size: a digit box's width, a tick box's side, the width of a sign, of a write-in box,
 #: and of the room between two numbers; the line grows up to ``WIDEST`` times that, inside ``CELL_PAD`` of its cell.
 DIGIT_WIDTH, MARK_SIDE, SIGN_WIDTH, WRITE_WIDTH, SPACE_WIDTH = 17, 12, 9, 22, 5
+#: A letter box's width at full size, the room beside it included (``BOX_SPACING``).
+LETTER_WIDTH = 21
 WIDEST, CELL_PAD = 1.3, 3
 #: A digit box is never taller than this (10 mm): a digit fills it better than a tall thin box.
 TALLEST_DIGIT = 28
@@ -205,6 +208,16 @@ class Digits:
 
 
 @dataclass(frozen=True)
+class Letter:
+    """A box for one character of ``allowed``, written in by hand; ``means`` what each stands for (see ``Box``)."""
+
+    path: str
+    label: str
+    allowed: str
+    means: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Tick:
     """A box to mark, followed by a little room; ``value`` is what a marked box stands for (see ``Box``)."""
 
@@ -222,6 +235,8 @@ def part_width(part) -> float:
         return DIGIT_WIDTH * len(part.allowed)
     if isinstance(part, Tick):
         return MARK_SIDE + SPACE_WIDTH
+    if isinstance(part, Letter):
+        return LETTER_WIDTH
     return {WRITE_IN: WRITE_WIDTH, SPACE: SPACE_WIDTH}.get(part, SIGN_WIDTH)
 
 
@@ -248,8 +263,8 @@ def line_of_boxes(
     """Boxes and signs across a cell, centred, e.g. ``[Digits(...), "×", Digits(...), "=", WRITE_IN]``.
 
     Each part has its width at full size (``part_width``); all are drawn narrower when the cell is narrow, up to
-    ``WIDEST`` times wider when it has the room. Boxes are as tall as the row allows (``box_height``), digit boxes
-    no taller than ``TALLEST_DIGIT``; a tick box is a small square at the start of its part.
+    ``WIDEST`` times wider when it has the room. Boxes are as tall as the row allows (``box_height``), digit and
+    letter boxes no taller than ``TALLEST_DIGIT``; a tick box is a small square at the start of its part.
     """
     scale = min(WIDEST, (width - 2 * CELL_PAD) / sum(map(part_width, parts)))
     tall = min(box_height(height), TALLEST_DIGIT)
@@ -267,6 +282,11 @@ def line_of_boxes(
             side = min(MARK_SIDE * min(scale, 1.2), tall)
             at = (left, bottom + (tall - side) / 2, side, side)
             line.boxes.append(Box(part.path, MARK, *at, seat, part.label, value=part.value, manche=manche))
+        elif isinstance(part, Letter):
+            at = (left + BOX_SPACING / 2, bottom, step - BOX_SPACING, tall)
+            line.boxes.append(
+                Box(part.path, LETTER, *at, seat, part.label, allowed=part.allowed, manche=manche, means=part.means)
+            )
         elif part == WRITE_IN:
             line.write_ins.append((left + BOX_SPACING / 2, bottom, step - BOX_SPACING, tall))
         elif part != SPACE:

@@ -21,9 +21,10 @@ import scoring
 from ..games.problems import translated
 from ..models import Event, PaperSheet, Table
 from ..models.sheets import PAPER_COPY_BYTES, Via
+from ..paper.geometry import affine, project
 from ..paper.images import MAX_BYTES, PictureRefused, pages, too_heavy
-from ..paper.reader import SheetRead, read_picture
-from ..printing.boxes import DIGIT, TableLayout
+from ..paper.reader import SheetRead, codes, read_picture
+from ..printing.boxes import DIGIT, LETTER, MARK, TableLayout
 from ..printouts.sheets import round_with_seats, sheet_layouts
 from .audit import Author
 from .sheets import NoSuchManche, StaleSheet, record_table_sheet, with_event_fields
@@ -31,6 +32,9 @@ from .tables import table_by_id
 
 #: How long one upload may read before it answers with what it has (the app server stops a request at 60 s).
 READING_SECONDS = 40
+#: How far outside a picture (a share of its longer side) a point placed by another sheet's QR code may fall and still
+#: be taken as in it: the code is small, so a point placed far from it drifts with the camera's tilt.
+PLACING_SLACK = 0.1
 
 
 @dataclass
@@ -75,6 +79,15 @@ class Layouts:
         self.tables[table.token] = table
         return self.rounds[table.round_id].get(table.number)
 
+    def printed_with(self, layout: TableLayout) -> list[TableLayout]:
+        """The other tables printed on the same page of the round's sheets as ``layout``'s (met by this reading)."""
+        table = self.tables[layout.link]
+        return [
+            other
+            for other in self.rounds[table.round_id].values()
+            if other.page == layout.page and other.link != layout.link
+        ]
+
 
 def read_files(event: Event, files: Iterable, user) -> Upload:
     """Read every uploaded file (``name`` and ``read()``): each sheet found is stored as a PaperSheet waiting to be
@@ -82,6 +95,7 @@ def read_files(event: Event, files: Iterable, user) -> Upload:
     upload = Upload()
     layouts = Layouts(event)
     deadline = time.monotonic() + READING_SECONDS
+    hidden: list[tuple[TableLayout, str]] = []
     for upload_file in files:
         name = getattr(upload_file, "name", "") or _("The file")
         if time.monotonic() > deadline:
@@ -90,7 +104,7 @@ def read_files(event: Event, files: Iterable, user) -> Upload:
         try:
             if (getattr(upload_file, "size", 0) or 0) > MAX_BYTES:
                 raise PictureRefused(too_heavy(name))
-            found = read_file(upload_file.read(), name, layouts, deadline)
+            found = read_file(upload_file.read(), name, layouts, deadline, hidden)
         except PictureRefused as refused:
             upload.problems.append(refused.message)
             continue
@@ -103,25 +117,84 @@ def read_files(event: Event, files: Iterable, user) -> Upload:
         if not found:
             upload.problems.append(nothing_found(name, layouts))
         for page, sheet in found:
-            source = name if page is None else _("%(file)s, page %(page)d") % {"file": name, "page": page}
-            upload.sheets.append(store(sheet, layouts.tables[sheet.layout.link], source, user))
+            upload.sheets.append(store(sheet, layouts.tables[sheet.layout.link], source_of(name, page), user))
         layouts.elsewhere.clear()
+    upload.problems += codes_not_found(hidden, {paper.table.token for paper in upload.sheets})
     return upload
 
 
+def source_of(name: str, page: int | None) -> str:
+    """Where a sheet was read: the file, and its page in a PDF."""
+    return name if page is None else _("%(file)s, page %(page)d") % {"file": name, "page": page}
+
+
 def read_file(
-    data: bytes, name: str, layouts: Layouts, deadline: float | None = None
+    data: bytes,
+    name: str,
+    layouts: Layouts,
+    deadline: float | None = None,
+    hidden: list[tuple[TableLayout, str]] | None = None,
 ) -> list[tuple[int | None, SheetRead]]:
     """The sheets on each page of one file, with their page number (None for a single picture). A PDF's pages
-    left when ``deadline`` (``time.monotonic()``) passes are not read: NotReadInTime says which."""
+    left when ``deadline`` (``time.monotonic()``) passes are not read: NotReadInTime says which. ``hidden`` gets the
+    tables printed beside a sheet found whose QR code the picture shows no sign of, with where they were missed."""
     found = []
     is_pdf = data[:5] == b"%PDF-"
     for number, picture in enumerate(pages(data, name), start=1):
         if deadline is not None and time.monotonic() > deadline:
             raise NotReadInTime(found, number)
         sheets, _unknown = read_picture(picture, layouts)
-        found += [(number if is_pdf else None, sheet) for sheet in sheets]
+        page = number if is_pdf else None
+        found += [(page, sheet) for sheet in sheets]
+        if hidden is not None:
+            hidden += [(layout, source_of(name, page)) for layout in uncoded(picture, sheets, layouts)]
     return found
+
+
+def uncoded(picture: numpy.ndarray, sheets: list[SheetRead], layouts: Layouts) -> list[TableLayout]:
+    """The tables printed on the same page as a sheet found in ``picture`` whose QR code was not found, though the
+    picture holds their sheet (its four corner marks, placed by the found sheet's code): covered, folded or out of
+    focus. A picture of one sheet of the page says nothing of the other."""
+    found = {sheet.layout.link for sheet in sheets}
+    beside = {
+        other.link: (sheet.layout, other)
+        for sheet in sheets
+        for other in layouts.printed_with(sheet.layout)
+        if other.link not in found
+    }
+    if not beside:
+        return []
+    corners = {table_token(code.text): code.corners for code in codes(picture)}
+    missing = []
+    for placed_by, other in beside.values():
+        if placed_by.link in corners:
+            marks = project(affine(placed_by.qr.corners(), corners[placed_by.link]), [m.centre for m in other.marks])
+            if holds(picture, marks):
+                missing.append(other)
+    return missing
+
+
+def holds(picture: numpy.ndarray, points: numpy.ndarray) -> bool:
+    """Whether every one of ``points`` (pixels, x and y) is in ``picture``, give or take ``PLACING_SLACK``."""
+    height, width = picture.shape[:2]
+    slack = PLACING_SLACK * max(height, width)
+    xs, ys = points[:, 0], points[:, 1]
+    return bool(
+        (xs >= -slack).all() and (xs <= width + slack).all() and (ys >= -slack).all() and (ys <= height + slack).all()
+    )
+
+
+def codes_not_found(hidden: list[tuple[TableLayout, str]], read: set[str]) -> list[str]:
+    """What to tell of the tables whose QR code was not found beside another's, each once, unless read elsewhere."""
+    first = {}
+    for layout, source in hidden:
+        if layout.link not in read:
+            first.setdefault(layout.link, (layout.table, source))
+    return [
+        _("Table %(table)d's QR code was not found on this page (%(source)s): photograph it again.")
+        % {"table": table, "source": source}
+        for table, source in first.values()
+    ]
 
 
 class NotReadInTime(Exception):
@@ -172,20 +245,26 @@ def store(sheet: SheetRead, table: Table, source: str, user) -> PaperSheet:
     )
 
 
+def paper_document(event: Event, names: list[str], paths: Mapping[str, object]) -> dict:
+    """A manche's document from a paper sheet's fields (by path), in the event's variant (as the table's form sends
+    it: a special diet's zones are scored as its grids)."""
+    return {**event.game_bundle.sheet_from_paper(names, paths), "variant": event.effective_variant}
+
+
 def doubted_by_the_rules(fields: list[dict], event: Event, names: list[str], first: int) -> list[dict]:
     """``fields`` with those the rules object to marked unsure too, so that a misread the rules catch is looked at
     before saving (``first``: the manche a one-manche sheet is taken for, only to check it)."""
     values = {item["name"]: item["value"] for item in fields}
     fake = PaperSheet(fields=fields)
     for number, paths in by_manche(fake, values, first).items():
-        document = with_event_fields(event, event.game_bundle.sheet_from_paper(names, paths))
+        document = with_event_fields(event, paper_document(event, names, paths))
         try:
             scoring.score(document)
         except scoring.ScoreSheetError as error:
             for name in placed_errors(fake, number, error.problems):
                 for item in fields:
                     if item["name"] == name:
-                        item["unsure"] = True
+                        item["unsure"] = item["doubted"] = True
     return fields
 
 
@@ -196,7 +275,7 @@ def fields_of(sheet: SheetRead) -> list[dict]:
     fields = []
     for name, reads in sheet.fields().items():
         first = reads[0].box
-        kind = "number" if first.kind == DIGIT else ("choice" if first.value else "count")
+        kind = field_kind(first)
         fields.append(
             {
                 "name": name,
@@ -213,13 +292,21 @@ def fields_of(sheet: SheetRead) -> list[dict]:
                         "at": [round(v, 1) for v in sheet.box_in_picture(read.box)],
                         "value": read.box.value,
                         "label": read.box.label,
-                        "marked": bool(read.value) if read.box.kind != DIGIT else None,
+                        "marked": bool(read.value) if read.box.kind == MARK else None,
+                        "unsure": read.unsure,
                     }
                     for read in reads
                 ],
             }
         )
+        if first.kind == LETTER:
+            fields[-1]["choices"] = first.choices()
     return fields
+
+
+def field_kind(box) -> str:
+    """How the form shows a field whose first box is ``box``: a number, a letter, a choice of ticks or a count."""
+    return {DIGIT: "number", LETTER: "letter"}.get(box.kind) or ("choice" if box.value else "count")
 
 
 class PaperRefused(Exception):
@@ -241,7 +328,11 @@ def posted_values(paper: PaperSheet, posted) -> tuple[dict[str, object], dict[st
             values[name] = chosen_values([box["value"] for box in item["boxes"]], posted.getlist(name))
             continue
         text = (posted.get(name) or "").strip()
-        if not text:
+        if item["kind"] == "letter":
+            values[name] = text or None
+            if text and text not in {meant for _written, meant in item.get("choices") or []}:
+                errors[name] = [_("Choose one of the letters this box allows, or leave it empty.")]
+        elif not text:
             values[name] = None
         elif text.isascii() and text.isdigit() and len(text) <= 3:
             values[name] = int(text)
@@ -291,7 +382,7 @@ def save_paper_sheet(paper: PaperSheet, values: Mapping[str, object], chosen: in
     picture = bytes(paper.picture)
     with transaction.atomic():
         for number, paths in groups.items():
-            document = at.event.game_bundle.sheet_from_paper(at.names, paths)
+            document = paper_document(at.event, at.names, paths)
             based_on = paper.versions.get(str(number), 0)
             try:
                 record_table_sheet(at, number, document, based_on=based_on, author=author, paper=picture)

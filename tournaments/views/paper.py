@@ -17,7 +17,7 @@ from ..numbers import whole_number
 from ..paper.images import MAX_BYTES, MAX_PAGES, MAX_PIXELS
 from ..printouts.sheets import round_with_seats, sheet_layouts
 from ..services import paper as reading
-from ..services.paper_form import sheet_form
+from ..services.paper_form import sheet_form, unsure_boxes
 
 PICTURES = "pictures"
 
@@ -65,11 +65,7 @@ def render_page(request, round_: Round, shown: int | None = None, replaced: dict
         "event": round_.event,
         "round": round_,
         "sheet": form,
-        "others": [
-            {"paper": paper, "unsure": sum(1 for item in paper.fields if item["unsure"])}
-            for paper in papers
-            if paper is not current
-        ],
+        "others": [{"paper": paper, "unsure": unsure_boxes(paper.fields)} for paper in papers if paper is not current],
         "limits": {"megabytes": MAX_BYTES // 2**20, "megapixels": MAX_PIXELS // 1_000_000, "pages": MAX_PAGES},
     }
     return render(request, "tournaments/organiser/paper.html", context, status=status)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scoring.cheese_rescue import CAT, DOG, MOUSE, START
+from scoring.cheese_rescue import CAT, CHEESE, DOG, MOUSE, START
 
 
 def animals() -> dict[str, str]:
@@ -28,6 +28,23 @@ def letters() -> dict[str, str]:
         START: pgettext("cheese rescue board letter", "S"),
     }
     return shown if len(set(shown.values())) == len(shown) else {code: code for code in shown}
+
+
+def card_letters() -> dict[str, str]:
+    """The letter a player writes for each card of the board on the printed sheet: the animals' and the start
+    card's (``letters``), then the cheese's; all the codes when the cheese's letter is one of the others."""
+    shown = {
+        **letters(),
+        # Translators: one-letter abbreviation of "cheese" written in a square of the printed Cheese Rescue board;
+        # it must differ from the letters of dog, cat, mouse and start card.
+        CHEESE: pgettext("cheese rescue board letter", "Q"),
+    }
+    return shown if len(set(shown.values())) == len(shown) else {code: code for code in shown}
+
+
+def card_names() -> dict[str, str]:
+    """What each letter of the printed board stands for: the animals, the start card and a cheese."""
+    return {**animals(), CHEESE: _("cheese")}
 
 
 def removal_steps() -> tuple[str, str, str]:

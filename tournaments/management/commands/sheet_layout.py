@@ -47,6 +47,7 @@ def box_json(box: Box) -> dict:
         "seat": box.seat,
         "label": box.label,
         "manche": box.manche,
+        "means": list(box.means),
     }
 
 
