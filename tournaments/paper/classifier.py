@@ -55,8 +55,11 @@ class Alphabet:
     characters: str
     networks: dict[str, Network]
 
-    def read(self, items: Sequence[tuple[np.ndarray, str]]) -> list[tuple[str | None, float]]:
-        """Each (ink, allowed characters) read: the character (None for an empty box) and how sure that is."""
+    def read(
+        self, items: Sequence[tuple[np.ndarray, str]], least_allowed: float = LEAST_ALLOWED
+    ) -> list[tuple[str | None, float]]:
+        """Each (ink, allowed characters) read: the character (None for an empty box) and how sure that is
+        (``least_allowed``: see ``best``)."""
         found = [glyphs.written(ink) for ink, _allowed in items]
         reads: list[tuple[str | None, float]] = [(None, sure) for _bitmap, sure in found]
         written = [index for index, (bitmap, _sure) in enumerate(found) if bitmap is not None]
@@ -67,16 +70,19 @@ class Alphabet:
             for view, network in self.networks.items()
         ]
         for row, index in enumerate(written):
-            reads[index] = self.best([chances[row] for chances in opinions], items[index][1])
+            reads[index] = self.best([chances[row] for chances in opinions], items[index][1], least_allowed)
         return reads
 
-    def best(self, opinions: list[np.ndarray], allowed: str) -> tuple[str | None, float]:
+    def best(
+        self, opinions: list[np.ndarray], allowed: str, least_allowed: float = LEAST_ALLOWED
+    ) -> tuple[str | None, float]:
         """The allowed character likeliest by the opinions together, and its chance: their mean when every opinion
-        puts it first, else the least chance any gives it (two opinions that differ are not sure)."""
+        puts it first, else the least chance any gives it (two opinions that differ are not sure). Chances are
+        shared among the allowed characters, unless together they are less likely than ``least_allowed``."""
         places = [place for place, character in enumerate(self.characters) if character in allowed]
         if not places:
             return None, 0.0
-        shares = [chances[places] / max(float(chances[places].sum()), LEAST_ALLOWED) for chances in opinions]
+        shares = [chances[places] / max(float(chances[places].sum()), least_allowed) for chances in opinions]
         together = np.mean(shares, axis=0)
         choice = int(np.argmax(together))
         agreed = all(int(np.argmax(share)) == choice for share in shares)
