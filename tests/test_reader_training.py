@@ -8,6 +8,9 @@ from tournaments.paper.digits import UNSURE_BELOW
 
 #: Held-out examples of each character a measure reads, and how far a retrained reader's share right may differ.
 COPIES, CLOSE = 6, 0.01
+#: These boxes are harsher than a sheet's (seen at a third of the reader's resolution, with noise and wobble):
+#: the least share right, and the most wrong-and-not-marked boxes in 400, either reader may give on them.
+LEAST_RIGHT, MOST_WRONG_SURE_PER_400 = 0.90, 2.0
 
 
 def test_the_shipped_classifiers_are_small_and_load_alone():
@@ -48,6 +51,6 @@ def test_training_again_reproduces_the_shipped_accuracy(tmp_path):
     inks = training.held_out_inks(classifier.DIGITS, COPIES)
     shipped = training.measured(classifier.alphabet(classifier.DIGITS), inks, UNSURE_BELOW)
     again = training.measured(classifier.alphabet(classifier.DIGITS, path), inks, UNSURE_BELOW)
-    assert shipped["right"] >= 0.97
+    assert shipped["right"] >= LEAST_RIGHT, shipped
     assert abs(again["right"] - shipped["right"]) <= CLOSE, (again, shipped)
-    assert again["wrong_sure_per_400"] <= max(2 * shipped["wrong_sure_per_400"], 1.0)
+    assert again["wrong_sure_per_400"] <= max(2 * shipped["wrong_sure_per_400"], MOST_WRONG_SURE_PER_400), again

@@ -46,8 +46,13 @@ def normalising(points: numpy.ndarray) -> tuple[numpy.ndarray, numpy.ndarray]:
 def project(h: numpy.ndarray, points) -> numpy.ndarray:
     """``points`` (n x 2) mapped by ``h``."""
     p = numpy.asarray(points, float).reshape(-1, 2)
-    q = numpy.c_[p, numpy.ones(len(p))] @ h.T
-    return q[:, :2] / q[:, 2:3]
+    return numpy.stack(mapped(h, p[:, 0], p[:, 1]), axis=1)
+
+
+def mapped(h: numpy.ndarray, x: numpy.ndarray, y: numpy.ndarray) -> tuple[numpy.ndarray, numpy.ndarray]:
+    """The points (``x``, ``y``), arrays of any shape, mapped by ``h``: their new x and y."""
+    w = h[2, 0] * x + h[2, 1] * y + h[2, 2]
+    return (h[0, 0] * x + h[0, 1] * y + h[0, 2]) / w, (h[1, 0] * x + h[1, 1] * y + h[1, 2]) / w
 
 
 def jacobian(h: numpy.ndarray, points) -> numpy.ndarray:
@@ -65,9 +70,7 @@ def sample(picture: numpy.ndarray, h: numpy.ndarray, rect: Sequence[float], per_
     left, bottom, right, top = rect
     columns = max(2, round((right - left) * per_point))
     rows = max(2, round((top - bottom) * per_point))
-    xs = numpy.linspace(left, right, columns)
-    ys = numpy.linspace(top, bottom, rows)
-    gx, gy = numpy.meshgrid(xs, ys)
-    where = project(h, numpy.c_[gx.ravel(), gy.ravel()])
-    values = ndimage.map_coordinates(picture, [where[:, 1], where[:, 0]], order=1, mode="constant", cval=255.0)
-    return values.reshape(rows, columns)
+    xs = numpy.linspace(left, right, columns)[None, :]
+    ys = numpy.linspace(top, bottom, rows)[:, None]
+    x, y = mapped(h, xs, ys)
+    return ndimage.map_coordinates(picture, [y, x], order=1, mode="constant", cval=255.0)

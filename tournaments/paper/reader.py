@@ -300,21 +300,23 @@ def solid_squares(grey: numpy.ndarray, side: float) -> numpy.ndarray:
     window = max(3, int(side * 3) | 1)
     paper = ndimage.uniform_filter(ndimage.maximum_filter(small, size=window), size=window)
     dark = small < paper * 0.5
-    labels, count = ndimage.label(dark)
-    if not count:
-        return numpy.empty((0, 6))
-    index = numpy.arange(1, count + 1)
-    area = ndimage.sum_labels(dark, labels, index)
+    labels, _count = ndimage.label(dark)
+    area = numpy.bincount(labels.ravel())
     keep = (area >= MARK_AREA[0] * side**2) & (area <= MARK_AREA[1] * side**2)
+    keep[0] = False
     if not keep.any():
         return numpy.empty((0, 6))
-    rows, columns = numpy.indices(small.shape, dtype=numpy.float64)
-    index, area = index[keep], area[keep]
-    my = ndimage.sum_labels(rows, labels, index) / area
-    mx = ndimage.sum_labels(columns, labels, index) / area
-    syy = ndimage.sum_labels(rows**2, labels, index) / area - my**2
-    sxx = ndimage.sum_labels(columns**2, labels, index) / area - mx**2
-    sxy = ndimage.sum_labels(rows * columns, labels, index) / area - mx * my
+    rows, columns = numpy.nonzero(keep[labels])
+    owners = labels[rows, columns]
+    index = numpy.flatnonzero(keep)
+    area = area[index].astype(numpy.float64)
+
+    def mean(values: numpy.ndarray) -> numpy.ndarray:
+        return numpy.bincount(owners, weights=values, minlength=len(keep))[index] / area
+
+    rows, columns = rows.astype(numpy.float64), columns.astype(numpy.float64)
+    my, mx = mean(rows), mean(columns)
+    syy, sxx, sxy = mean(rows**2) - my**2, mean(columns**2) - mx**2, mean(rows * columns) - mx * my
     spread = 12 * numpy.sqrt(numpy.maximum(sxx * syy - sxy**2, 0.0)) / area
     compact = (spread >= MARK_SPREAD[0]) & (spread <= MARK_SPREAD[1])
     return numpy.c_[mx, my, area, sxx, sxy, syy][compact] * [step, step, step**2, step**2, step**2, step**2]
