@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import seat_by_hand
+from tournaments import games
 from tournaments.models import Manche, SheetRevision
 from tournaments.models.rounds import RoundStatus
 from tournaments.services.sheets import MAX_DOCUMENT_BYTES
@@ -243,3 +244,67 @@ def test_real_answers_conform_to_the_description(client, table, sheet, descripti
     table.locked = True
     table.save(update_fields=["locked"])
     conforms(description, "put", put(client, table, {"version": 2, "manche": 1, "document": sheet}))
+
+
+# Each game's sheet in the description -----------------------------------------------------------------------------
+
+
+def validator(description: dict, name: str):
+    """A validator of the component schema ``name``, its references resolved in ``description``."""
+    return jsonschema_rs.validator_for({**ref_to(name), "components": description["components"]})
+
+
+def ref_to(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def game_sheets(description: dict) -> dict[str, dict]:
+    """Each game's key and its sheet's schema, as the score sheet's discriminator maps them."""
+    score_sheet = description["components"]["schemas"]["ScoreSheet"]
+    assert score_sheet["discriminator"]["propertyName"] == "game"
+    mapping = score_sheet["discriminator"]["mapping"]
+    assert sorted(mapping.values()) == sorted(one["$ref"] for one in score_sheet["oneOf"])
+    return {key: description["components"]["schemas"][target.rpartition("/")[2]] for key, target in mapping.items()}
+
+
+def test_every_game_is_one_of_the_score_sheets_with_its_fields_and_an_example(client, make_event, description):
+    sheets = game_sheets(description)
+    assert list(sheets) == [game.key for game in games.all_games()]
+    for game in games.all_games():
+        schema = sheets[game.key]
+        own = game.rules.document or {tally.key: None for tally in game.rules.tally_fields}
+        assert set(schema["properties"]) == {"game", "variant", "players", *own}, game.key
+        assert schema["properties"]["game"]["const"] == game.key
+        [example] = schema["examples"]
+        assert example["game"] == game.key and set(example) - {"game", "variant", "players"} <= set(own)
+        name = description["components"]["schemas"]["ScoreSheet"]["discriminator"]["mapping"][game.key]
+        assert validator(description, name.rpartition("/")[2]).is_valid(example), game.key
+        assert validator(description, "ScoreSheet").is_valid(example), game.key
+        assert games.score(example)["game"] == game.key
+
+        event = make_event(game.key, players=len(example["players"]), table_size=len(example["players"]))
+        ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+        table = seat_by_hand(event, 1, [ids], status=RoundStatus.IN_PLAY).tables.get()
+        names = [seat.player.name for seat in table.seats.order_by("position")]
+        response = put(client, table, {"version": 0, "document": {**example, "players": names}})
+        assert response.status_code == 200, (game.key, response.json())
+
+
+def test_a_sheet_of_one_game_is_not_a_sheet_of_another(description):
+    sheets = game_sheets(description)
+    vegetables = sheets["vegetables"]["examples"][0]
+    assert not validator(description, "ScoreSheet").is_valid({**vegetables, "game": "no-such-game"})
+    assert not validator(description, "ScoreSheet").is_valid({**vegetables, "variant": "teams"})
+
+
+def test_a_game_added_by_the_settings_is_described_with_no_other_change(client, settings):
+    settings.EXTRA_GAMES = ["tests.games.high_score"]
+    description = client.get("/api/openapi.json").json()
+    schema = game_sheets(description)["high-score"]
+    assert schema["properties"]["scores"]["type"] == "array"
+    assert schema["properties"]["scores"]["items"] == {"type": "integer"}
+    assert schema["properties"]["scores"]["description"].startswith("Score")
+    [example] = schema["examples"]
+    assert validator(description, "ScoreSheet").is_valid(example)
+    assert not validator(description, "ScoreSheet").is_valid({**example, "scores": ["many"]})
+    assert games.score(example)["game"] == "high-score"

@@ -217,3 +217,42 @@ def test_the_sheets_download_is_the_organisers_and_says_who_confirmed(organiser_
     scores = {player["name"]: str(player["score"]) for player in manche(table).result["players"]}
     assert first[3:5] == [" · ".join(names), " · ".join(scores[name] for name in names)], "both in seat order"
     assert "table link" in first[6] and "seat 1" in first[6]
+
+
+CONFIRM_BUTTON = "Confirm this result as"
+WAITING = "Waiting for another player at the table to confirm."
+
+
+def player_page(client, table, position: int, **headers) -> str:
+    player = seated(table, position)
+    return client.get(reverse("tournaments:player_table", args=[player.token, table.pk]), **headers).content.decode()
+
+
+def test_the_seat_that_entered_through_the_table_link_is_not_offered_confirm_on_its_own_link(tables):
+    table = tables[0]
+    table_save(Client(), table, seat=2)
+    own = player_page(Client(), table, 2)
+    assert CONFIRM_BUTTON not in own and WAITING in own
+    other = player_page(Client(), table, 3)
+    assert CONFIRM_BUTTON in other and WAITING not in other
+
+
+def test_a_player_who_entered_on_their_own_link_is_told_the_sheet_waits_for_another_player(tables):
+    table = tables[0]
+    player_post(Client(), "player_table_save", table, 1, fields())
+    own = player_page(Client(), table, 1)
+    assert CONFIRM_BUTTON not in own and WAITING in own
+
+
+def test_a_refused_confirmation_is_an_error_and_no_longer_offers_the_button(tables):
+    table = tables[0]
+    table_save(Client(), table, seat=2)
+    player = seated(table, 2)
+    url = reverse("tournaments:player_table_confirm", args=[player.token, table.pk, 1])
+    refused = Client().post(url, {"version": "1"}, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="es")
+    page = refused.content.decode()
+    assert refused.status_code == 403
+    assert '<p class="notice error" role="alert">La hoja la confirma otro jugador' in page
+    assert 'class="notice" role="status"' not in page
+    assert 'class="confirm"' not in page
+    assert not_confirmed(table)

@@ -8,13 +8,15 @@ import re
 from html import unescape
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import cheese_tallies, enter, seat_by_hand
 from tournaments.models import Table
 from tournaments.models.rounds import RoundStatus, TableStatus
 from tournaments.services.audit import Author
-from tournaments.services.desk_board import State, table_state
+from tournaments.services.desk_board import State, short_names, table_state
 from tournaments.services.sheets import confirm_sheet, dispute_sheet
 
 pytestmark = pytest.mark.django_db
@@ -118,8 +120,10 @@ def test_each_tile_is_a_link_to_its_table_with_its_players_and_last_change(organ
     tile = re.search(r'<a class="board-tile[^"]*" id="tile-3" href="([^"]+)">(.*?)</a>', page, re.S)
     assert tile[1] == reverse("tournaments:desk_table", args=[event.slug, table.pk])
     names = [seat.player.name for seat in table.seats.select_related("player").order_by("position")]
-    assert re.findall(r'<span class="tile-name">([^<]+)</span>', tile[2]) == names
-    assert "Last change <time datetime=" in tile[2]
+    assert re.findall(r'<span class="name-full">([^<]+)</span>', tile[2]) == names
+    shorts = re.findall(r'<span class="name-short" aria-hidden="true">([^<]+)</span>', tile[2])
+    assert shorts == [name.split()[-1] for name in names]
+    assert 'Last change</span> <time datetime="' in tile[2]
     empty = re.search(r'id="tile-1".*?</a>', page, re.S)[0]
     assert "No change yet" in empty and "state-empty" in page
 
@@ -195,3 +199,38 @@ def test_the_desk_and_its_board_ask_a_fixed_number_of_queries(
     assert len(tiles(page)) == 6
     with django_assert_max_num_queries(5):
         assert organiser_client.get(board_url(event), **HTMX).status_code == 200
+
+
+def test_the_desk_asks_as_often_for_twenty_four_tables_as_for_twelve(organiser_client, make_event):
+    counts = []
+    for players in (48, 96):
+        event = make_event("cheese-rescue", players=players, manches_per_round=1)
+        ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+        round_ = seat_by_hand(event, 1, [ids[i : i + 4] for i in range(0, players, 4)], status=RoundStatus.IN_PLAY)
+        for table in round_.tables.order_by("number")[::2]:
+            enter(table, cheese_tallies([9, 5, 3, 1]))
+        organiser_client.get(desk(event))
+        with CaptureQueriesContext(connection) as page:
+            assert len(tiles(organiser_client.get(desk(event)).content.decode())) == players // 4
+        with CaptureQueriesContext(connection) as board:
+            assert organiser_client.get(board_url(event), **HTMX).status_code == 200
+        counts.append((len(page), len(board)))
+    assert counts[0] == counts[1], counts
+
+
+@pytest.mark.parametrize(
+    ("names", "shown"),
+    [
+        (["Maria Vittoria Lefèvre", "Benoît Müller-Lüdenscheidt"], ["Lefèvre", "Müller-Lüdenscheidt"]),
+        (
+            ["Xosé Manuel van der Westhuizen", "Siobhán de Oliveira Bragança"],
+            ["van der Westhuizen", "de Oliveira Bragança"],
+        ),
+        (["Niamh Puig i Cadafalch", "Ignacio José Puig i Cadafalch"], ["N. Puig i Cadafalch", "I. Puig i Cadafalch"]),
+        (["Hans-Jürgen Jørgensen", "Zdeněk Jørgensen", "Dóra Mäkinen"], ["H.-J. Jørgensen", "Z. Jørgensen", "Mäkinen"]),
+        (["Zdeněk Jørgensen", "Zoltán Jørgensen"], ["Zdeněk Jørgensen", "Zoltán Jørgensen"]),
+        (["Cher", "Dell'Acqua"], ["Cher", "Dell'Acqua"]),
+    ],
+)
+def test_a_narrow_tile_shows_surnames_and_initials_where_a_table_shares_one(names, shown):
+    assert short_names(names) == shown

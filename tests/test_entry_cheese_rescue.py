@@ -232,7 +232,7 @@ def test_tallies_still_work(client, table):
     assert re.search(r'id="f-1-tallies1cheese_points"[^>]*aria-invalid="true"', body)
     bea = body[body.index('id="card-1-1"') :]
     assert '<span class="check bad">not possible with the cards left ✗</span>' in bea[: bea.index("</div>\n</div>")]
-    assert 'class="progress-problem">Bea' in body
+    assert re.search(r'class="progress-problem" title="Bea[^"]*"><span class="progress-name">Bea', body)
     assert re.search(r'name="tallies\[1\]\.cheese_points" value="9"', body)
 
 

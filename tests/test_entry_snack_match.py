@@ -225,7 +225,7 @@ def test_a_size_that_is_no_number_is_refused_at_its_field_with_everything_kept(c
     html = response.content.decode()
     sandwich = field_cell(html, "zones[0].groups.snacks.sandwich")
     assert 'value="3, x"' in sandwich and 'aria-invalid="true"' in sandwich
-    assert "Write a whole number here." in sandwich
+    assert "Snack: sandwich: size 2 of the list, “x”, is not a whole number; write each group&#x27;s size" in sandwich
     assert "This must be at least 1; it is 0." in field_cell(html, "zones[1].groups.cloths.green")
     for player, typed_sizes in ((0, BENJAMIN), (1, SOFIA)):
         for key, text in typed_sizes.items():
@@ -414,3 +414,11 @@ def test_normalise_without_a_mode_keeps_what_is_given() -> None:
     assert normalise({"zones": [{"grid": grid}]}) == {"zones": [{"grid": grid}]}
     both = {"groups": {"snacks": {"soda": [3]}}, "grid": grid}
     assert normalise({"zones": [dict(both)]}) == {"zones": [both]}
+
+
+def test_the_live_check_says_which_size_of_a_list_is_no_whole_number(client, table) -> None:
+    typed = {**sizes(0, BENJAMIN), **sizes(1, {"snacks.soda": "3, 2", "cloths.green": "9, x"})}
+    response = post(client, table, typed, check=True, HTTP_HX_REQUEST="true")
+    second = live(response.content.decode(), 1)
+    assert "Tablecloth: green: size 2 of the list, “x”, is not a whole number" in second
+    assert "separated by commas" in second and "Write a whole number here." not in second

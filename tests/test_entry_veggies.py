@@ -279,7 +279,9 @@ def test_the_check_endpoint_counts_a_grid_live(client, table):
     assert "Counted (largest group × groups): Strawberries 4×1, Grapes 4×1, 2 mice." in live(html, 1)
     assert '<span class="check pending">Choose the good you declare: Strawberries / Grapes</span>' in live(html, 1)
     assert "✗" not in html, "a choice still to make is no mistake"
-    assert 'class="progress-done">Player&nbsp;00' not in html
+    assert 'title="Player 00"><span class="progress-name">Player 00</span>' in html, (
+        "the progress line names players in full"
+    )
     assert re.search(r'href="#card-1-1" class="progress-partial"', html)
     assert manche.version == Manche.objects.get(pk=manche.pk).version
 

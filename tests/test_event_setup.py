@@ -1,5 +1,7 @@
 """Setting up an event through its form: per-game defaults, the rules checked at their fields, editing."""
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -226,3 +228,38 @@ def test_posting_the_form_needs_the_csrf_token(member):
     guarded.force_login(member.user)
     assert guarded.post(NEW, event_data()).status_code == 403
     assert not Event.objects.exists()
+
+
+def variant_options(page: str) -> list[tuple[str, str]]:
+    """The (value, text) of each option of the variant select in ``page``."""
+    start = page.index('name="variant"')
+    chunk = page[start : page.index("</select>", start)]
+    return re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>', chunk)
+
+
+@pytest.mark.parametrize(
+    ("game", "expected"),
+    [
+        ("vegetables", [("expert", "Expert (the game&#x27;s default)")]),
+        ("snack-match", [("standard", "Standard (the game&#x27;s default)"), ("special-diet", "Special diet")]),
+        (
+            "veggies",
+            [
+                ("", "Standard (Two players at 2)"),
+                ("standard", "Standard"),
+                ("two-player", "Two players"),
+                ("teams", "Teams"),
+            ],
+        ),
+    ],
+)
+def test_the_variant_choice_offers_each_variant_once_the_default_by_its_name(member, game, expected):
+    page = member.get(NEW, {"game": game}).content.decode()
+    assert variant_options(page) == expected
+    assert selected(page, "variant") == expected[0][0]
+
+
+def test_an_event_saved_with_the_default_variant_plays_it(member):
+    response = member.post(NEW, event_data(game="vegetables", variant="expert", manches_per_round="4"))
+    assert response.status_code == 302
+    assert Event.objects.get().effective_variant == "expert"

@@ -13,6 +13,7 @@ from openpyxl import Workbook, load_workbook
 
 from tests.factories import cheese_tallies, enter, seat_by_hand
 from tournaments.models import AuditEntry, Player
+from tournaments.services.players import preview_import
 
 pytestmark = pytest.mark.django_db
 
@@ -171,3 +172,89 @@ def test_standings_download_as_excel_with_numbers_as_numbers(client, make_event)
     )
     assert [str(value) for value in rows[0]] == csv_rows[0]
     assert len(rows) == 5 and any(isinstance(value, int | float) and value > 0 for value in rows[1])
+
+
+# Names much like another: accents, and letters lost when the file was saved --------------------------------------
+
+
+def test_a_letter_windows_1252_lost_is_flagged_beside_the_registered_player(organiser_client, make_event):
+    event = make_event("cheese-rescue", players=0)
+    Player.objects.create(event=event, name="Małgorzata Kowalski")
+    content = "name;club\nMałgorzata Kowalski;Łódź\nJürgen Müller;Köln\n".encode("cp1252", errors="replace")
+    assert b"Ma?gorzata" in content
+    page = upload(organiser_client, event, "players.csv", content).content.decode()
+    assert "Read as Windows-1252" in page and "Jürgen Müller" in page
+    assert "<strong>2</strong> to import" in page and "<strong>1</strong> name to check" in page
+    assert (
+        "Line 2: “Ma?gorzata Kowalski” has “?” where the file may have lost a letter: is it “Małgorzata Kowalski”, "
+        "already registered?"
+    ) in page
+    assert page.count('<td data-label="Check">OK</td>') == 1
+    assert upload(organiser_client, event, "players.csv", content, action="confirm").status_code == 302
+    assert sorted(event.players.values_list("name", flat=True)) == [
+        "Jürgen Müller",
+        "Ma?gorzata Kowalski",
+        "Małgorzata Kowalski",
+    ]
+
+
+def test_a_name_that_differs_only_by_accents_is_flagged(make_event):
+    event = make_event("cheese-rescue", players=0)
+    Player.objects.create(event=event, name="José Núñez")
+    rows = preview_import(event, "Jose Nunez\nJOSÉ NÚÑEZ\nAna Luísa\nAna Luisa\n")
+    assert rows[0].warnings == [
+        "Line 1: “Jose Nunez” differs from “José Núñez”, already registered, only by accents or a lost letter: "
+        "is it the same player?"
+    ]
+    assert rows[1].duplicate and not rows[1].warnings
+    assert rows[2].warnings == []
+    assert rows[3].warnings == [
+        "Line 4: “Ana Luisa” differs from “Ana Luísa” of line 3 only by accents or a lost letter: "
+        "is it the same player?"
+    ]
+    assert all(row.importable for row in (rows[0], rows[2], rows[3]))
+
+
+def test_replacement_characters_and_question_marks_are_flagged_alone_or_beside_a_row(make_event):
+    event = make_event("cheese-rescue", players=0)
+    rows = preview_import(event, "Ma\ufffdgorzata Nowak\nZo? Ærø\nZoë Ærø\nMa??gorzata Nowak\nWho? Me\n")
+    assert rows[0].warnings == [
+        "Line 1: “Ma\ufffdgorzata Nowak” has “\ufffd” where the file may have lost a letter: check the name."
+    ]
+    assert rows[2].warnings == [
+        "Line 3: “Zoë Ærø” differs from “Zo? Ærø” of line 2 only by accents or a lost letter: is it the same player?"
+    ]
+    assert rows[3].warnings == [
+        "Line 4: “Ma??gorzata Nowak” has “?” where the file may have lost a letter: is it “Ma\ufffdgorzata Nowak” "
+        "of line 1?"
+    ]
+    assert rows[4].warnings == ["Line 5: “Who? Me” has “?” where the file may have lost a letter: check the name."]
+
+
+def test_names_that_are_not_look_alikes_are_not_flagged(make_event):
+    event = make_event("cheese-rescue", players=0)
+    Player.objects.create(event=event, name="Małgorzata Kowalski")
+    rows = preview_import(event, "Małgorzata Kowalska\nMa?gorzata Nowak\nM? Kowalski\nAnna Rossi\n")
+    assert [bool(row.warnings) for row in rows] == [False, True, True, False]
+    assert "already registered" not in " ".join(rows[1].warnings + rows[2].warnings)
+
+
+WESTERN = "Begoña Ibáñez;Søren Ærø, Gijón\n"
+CENTRAL = "Małgorzata Wiśniewska;Żółw, Łódź\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "encoding", "said"),
+    [
+        (WESTERN, "utf-8", "UTF-8"),
+        (WESTERN, "utf-8-sig", "byte order mark"),
+        (WESTERN, "cp1252", "Windows-1252"),
+        (CENTRAL, "cp1250", "Windows-1250"),
+    ],
+)
+def test_each_encoding_is_read_as_it_was_saved(organiser_client, make_event, text, encoding, said):
+    event = make_event("cheese-rescue", players=0)
+    page = upload(organiser_client, event, "players.csv", text.encode(encoding)).content.decode()
+    assert "Read as" in page and said in page
+    name, club = text.strip().split(";")
+    assert name in page and club in page and "name to check" not in page

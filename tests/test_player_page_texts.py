@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import seat_by_hand
+from tests.factories import cheese_tallies, enter, seat_by_hand
 from tournaments.models import Player
 from tournaments.models.event import EventStatus
 from tournaments.models.rounds import RoundStatus
@@ -92,3 +92,24 @@ def test_after_a_private_event_the_pages_point_to_the_results_below(event, playe
     event.public = False
     event.save(update_fields=["status", "public"])
     assert "The tournament is over" in own_page(player) and "Your results stay below." in own_page(player)
+
+
+@pytest.mark.parametrize(("language", "word"), [("en", "score"), ("es", "puntuación"), ("it", "punteggio")])
+def test_the_scores_beside_the_other_players_at_a_table_say_what_they_are(make_event, language, word):
+    event = make_event("cheese-rescue", players=4, manches_per_round=1)
+    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    round_ = seat_by_hand(event, 1, [ids], status=RoundStatus.IN_PLAY)
+    (table,) = round_.tables.all()
+    enter(table, cheese_tallies([9, 5, 3, 1]))
+    type(round_).objects.filter(pk=round_.pk).update(status=RoundStatus.COMPLETE)
+    player = Player.objects.get(pk=ids[0])
+    mates = dict(table.seats.exclude(player=player).values_list("player__name", "score"))
+
+    for address in (
+        reverse("tournaments:player", args=[event.slug, player.pk]),
+        reverse("tournaments:player_link", args=[player.token]),
+    ):
+        page = Client().get(address, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        line = re.search(r'<p class="mates">(.*?)</p>', page, re.DOTALL).group(1)
+        for name, score in mates.items():
+            assert re.search(rf"{re.escape(name)}(</a>)? <span class=\"muted\">\({word} {score}\)</span>", line)

@@ -1,5 +1,6 @@
-"""The organiser's *Find a player*: accents, case and punctuation do not matter, as in the public *Find my table*,
-and the page costs as many queries whatever the search."""
+"""The organiser's *Find a player* and roll call: accents, case and punctuation do not matter, as in the public *Find
+my table*, each typed word begins a word of the name (or club), and the page costs as many queries whatever the
+search."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from django.urls import reverse
 
 from tournaments.models import Player
 from tournaments.services.find_table import folded
-from tournaments.services.players import parse_player_csv, search_text
+from tournaments.services.players import begins_words, parse_player_csv, roll_call_matches, search_text, search_words
 
 pytestmark = pytest.mark.django_db
 
@@ -49,6 +50,9 @@ def found(client, event, query: str) -> list[str]:
         ("zeljko", ["Željko Mäkinen"]),
         ("hans jurgen", ["Hans-Jürgen Jørgensen"]),
         ("dell acqua", ["Dragoş Dell'Acqua"]),
+        ("acqua", ["Dragoş Dell'Acqua"]),
+        ("ellacqua", []),
+        ("ssandro", []),
         ("nobody like this", []),
     ],
 )
@@ -73,3 +77,33 @@ def test_the_page_costs_as_many_queries_with_and_without_a_search(organiser_clie
             assert organiser_client.get(url, query).status_code == 200
         counts.append(len(queries))
     assert len(set(counts)) == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "typed", "found"),
+    [
+        ("Lucía D'Angelo Fernández", "dangelo", True),
+        ("Lucía D'Angelo Fernández", "d'angelo", True),
+        ("Lucía D'Angelo Fernández", "angelo", True),
+        ("Lucía D'Angelo Fernández", "dangelo f", True),
+        ("Lucía D'Angelo Fernández", "DANGELO fernan", True),
+        ("Lucía D'Angelo Fernández", "dangelo n", False),
+        ("Lucía D'Angelo Fernández", "ernandez", False),
+        ("Lucía D'Angelo Fernández", "ucia", False),
+        ("Nicolás D'Angelo", "dangelo n", True),
+        ("Hans-Jürgen Jørgensen", "jurgen", True),
+        ("Hans-Jürgen Jørgensen", "gensen", False),
+        ("Ólafur Þórsson", "thor", True),
+    ],
+)
+def test_each_typed_word_begins_a_word_of_the_name(name, typed, found):
+    assert begins_words(name, search_words(typed)) is found
+
+
+def test_the_roll_call_matches_word_starts_not_letters_inside_words(make_event):
+    event = make_event("cheese-rescue", players=0)
+    names = ["Lucía D'Angelo Fernández", "Nicolás D'Angelo", "Anna Nagy"]
+    Player.objects.bulk_create(Player(event=event, name=name) for name in names)
+    assert [player.name for player in roll_call_matches(event, "dangelo n")] == ["Nicolás D'Angelo"]
+    assert [player.name for player in roll_call_matches(event, "dangelo")] == names[:2]
+    assert [player.name for player in roll_call_matches(event, "n")] == ["Anna Nagy", "Nicolás D'Angelo"]

@@ -298,7 +298,7 @@ def test_players_page_lists_players_and_counts(organiser_client, event):
     assert all(f"Player 0{i}" in page for i in range(3))
     assert "Club A" in page and "Team Red" in page
     assert "3 players, 1 checked in, 1 dropped" in page
-    assert page.count("Reinstate") == 1 and page.count(">Drop<") == 2
+    assert page.count(">Reinstate Player 02<") == 1 and page.count(">Drop Player 0") == 2
 
 
 def test_adding_a_player_with_a_new_team(organiser_client, event):

@@ -164,8 +164,11 @@ def test_enter_checks_in_the_only_match_and_says_so(organiser_client, event):
 
 def test_several_matches_check_no_one_in_unless_one_is_picked(organiser_client, event):
     response = organiser_client.post(url("players_roll_call", event), {"name": "nu"}, HTTP_HX_REQUEST="true")
-    assert response.content.decode().startswith("2 players match")
+    body = response.content.decode()
+    assert body.startswith("2 players match: type more of the name, or pick one.")
     assert "HX-Trigger" not in response
+    kept = body.split('<div id="roll-call-matches" class="roll-call-matches" hx-swap-oob="true">')[1].split("</div>")[0]
+    assert kept.count('name="player"') == 2 and "Nuno Costa" in kept and "Núria Sánchez" in kept
     assert event.players.filter(checked_in=True).count() == 1
     nuno = event.players.get(name="Nuno Costa")
     organiser_client.post(url("players_roll_call", event), {"name": "nu", "player": ["", nuno.pk]})

@@ -1,5 +1,5 @@
-"""The app's own player list, downloaded as CSV or Excel, imports back: its columns are recognised (the ones not
-imported read past), check-ins come along, and the same file read again into the same event adds nobody."""
+"""The app's own player list, downloaded as CSV or Excel, imports back: its columns are recognised, check-ins and
+drops come along only when the organiser asks, and the same file read again into the same event adds nobody."""
 
 from __future__ import annotations
 
@@ -39,19 +39,57 @@ def upload(client, event, kind: str, content: bytes, action: str = "preview"):
     return client.post(url, {"file": SimpleUploadedFile(f"players.{kind}", content), "action": action})
 
 
+def upload_keeping(client, event, kind: str, content: bytes, action: str = "preview"):
+    """``upload`` with "Keep check-ins and dropped players from the file" ticked."""
+    url = reverse("tournaments:players_import", args=[event.slug])
+    data = {"file": SimpleUploadedFile(f"players.{kind}", content), "action": action, "keep_status": "on"}
+    return client.post(url, data)
+
+
 @pytest.mark.parametrize("kind", ["csv", "xlsx"])
-def test_the_export_imports_into_a_new_event_with_its_check_ins(organiser_client, event, make_event, kind):
+def test_the_export_imports_into_a_new_event_with_nobody_checked_in_or_dropped(
+    organiser_client, event, make_event, kind
+):
     content = exported(organiser_client, event, kind)
     other = make_event("veggies", players=0)
     page = upload(organiser_client, other, kind, content).content.decode()
     assert "Too many columns" not in page and "Error" not in page
     assert "<strong>4</strong> to import" in page and "<strong>0</strong> with errors" in page
+    assert (
+        "2 players are checked in in the file: they will be imported as not checked in. Tick “Keep check-ins and "
+        "dropped players from the file” below and preview again to keep them."
+    ) in page
+    assert (
+        "1 player is marked dropped in the file (Zoë Ærø): they will be imported as playing. Tick “Keep check-ins "
+        "and dropped players from the file” below and preview again to keep them dropped."
+    ) in page
     assert upload(organiser_client, other, kind, content, action="confirm").status_code == 302
     players = {p.name: p for p in other.players.select_related("team")}
     assert sorted(players) == sorted(NAMES)
-    assert {name for name, p in players.items() if p.checked_in} == set(NAMES[:2])
+    assert not any(p.checked_in for p in players.values())
+    assert all(p.active for p in players.values())
     assert {p.club for p in players.values()} == {"Club, Ñandú"}
     assert players[NAMES[1]].team.name == "Los Pimientos" and players[NAMES[0]].team is None
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx"])
+def test_the_export_keeps_its_check_ins_and_drops_when_asked(organiser_client, event, make_event, kind):
+    content = exported(organiser_client, event, kind)
+    other = make_event("veggies", players=0)
+    page = upload_keeping(organiser_client, other, kind, content).content.decode()
+    assert "2 players are checked in in the file: they will be imported checked in, as you asked." in page
+    assert "1 player is marked dropped in the file (Zoë Ærø): they will be imported dropped, as you asked." in page
+    assert '<input type="hidden" name="keep_status" value="on">' in page
+    assert upload_keeping(organiser_client, other, kind, content, action="confirm").status_code == 302
+    players = {p.name: p for p in other.players.all()}
+    assert {name for name, p in players.items() if p.checked_in} == set(NAMES[:2])
+    assert {name for name, p in players.items() if not p.active} == {NAMES[3]}
+
+
+def test_an_active_cell_that_is_neither_yes_nor_no_is_named():
+    rows = parse_player_csv("Name;Active\nAnna;gone\nLuca;no\nMarta;\n")
+    assert rows[0].errors == ["The active column says “gone”: write yes or no."]
+    assert [row.active for row in rows[1:]] == [False, True]
 
 
 @pytest.mark.parametrize("kind", ["csv", "xlsx"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import random
 import re
 import shutil
 import subprocess
@@ -15,6 +16,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from tests.factories import cheese_tallies, enter, seat_by_hand
+from tests.test_qr import TOKEN_CHARS, zbar
 from tournaments.collation import sort_key
 from tournaments.models import Standing, Team
 from tournaments.printing.fonts import LEADING, fit, register_fonts, text_width
@@ -248,6 +250,32 @@ def test_fitted_text_never_leaves_its_box():
             assert all(text_width(line, fitted) <= width + 0.01 for line in lines), (text, width, lines)
 
 
+def test_a_long_name_on_the_vegetables_sheet_is_printed_whole_in_every_cell(organiser_client, make_event, tmp_path):
+    event = named_event(make_event, "vegetables")
+    player = event.players.order_by("pk")[1]
+    player.name = "Brzęczyszczykiewicz"
+    player.save()
+    seat_round(event)
+
+    content = organiser_client.get(reverse("tournaments:print_sheets", args=[event.slug, 1])).content
+
+    text = pages_text(content)[0]
+    assert text.count("Brzęczyszczykiewicz") == 6, "the seats, four manches and the round total"
+    assert text.count("Brzęczyszczyk") == 6, "never split over two lines"
+    keep(render(content, 1, tmp_path, "vegetables-long-name"), "vegetables-long-name")
+
+
+def test_a_word_is_shrunk_then_cut_short_never_split():
+    register_fonts()
+    for text, width in [("Brzęczyszczykiewicz", 44), ("Zoë Brzęczyszczykiewicz", 44), ("Ł" * 60, 46)]:
+        size, lines = fit(text, width, 20, 8, 4, bold=True)
+        assert all(text_width(line, size, True) <= width + 0.01 for line in lines)
+        pieces = [word for line in lines for word in line.split()]
+        assert all(word in text.split() or word.endswith("…") for word in pieces), lines
+    assert fit("Brzęczyszczykiewicz", 47, 20, 8, 4, bold=True)[1] == ("Brzęczyszczykiewicz",)
+    assert fit("Ł" * 60, 46, 20, 8, 4, bold=True)[1][0].endswith("…")
+
+
 def test_short_names_keep_their_size():
     register_fonts()
     assert fit("Ada", 100, 20, 10, 5) == (10, ("Ada",))
@@ -412,3 +440,30 @@ def test_queries_do_not_grow_with_the_tables(organiser_client, make_event, djang
     for url in [*every_url(event), every_url(event)[-1] + "?round=1"]:
         with django_assert_max_num_queries(7):  # the standings after a round read the seats again for their charts
             assert organiser_client.get(url).status_code == 200
+
+
+def test_every_seating_list_qr_code_is_read_by_zbar_at_150_dpi(organiser_client, make_event, tmp_path):
+    """44 players: each column of the pages by player, rendered at 150 dpi and read whole by zbar, gives every
+    player's own link (tokens drawn from a fixed seed, so that the same codes are read every time)."""
+    event = named_event(make_event, "cheese-rescue", players=44)
+    draw = random.Random(39)
+    for player in event.players.all():
+        player.token = "".join(draw.choice(TOKEN_CHARS) for _ in range(22))
+        player.save(update_fields=["token"])
+    seat_round(event)
+    links = {
+        f"http://testserver{reverse('tournaments:player_link', args=[token])}"
+        for token in event.players.values_list("token", flat=True)
+    }
+
+    content = organiser_client.get(reverse("tournaments:print_seating", args=[event.slug, 1])).content
+
+    read = []
+    for page in range(2, len(PdfReader(io.BytesIO(content)).pages) + 1):
+        image = Image.open(render(content, page, tmp_path, f"by-player{page}"))
+        width, height = image.size
+        for side, box in (("left", (0, 0, width // 2, height)), ("right", (width // 2, 0, width, height))):
+            column = tmp_path / f"by-player{page}-{side}.png"
+            image.crop(box).save(column)
+            read += zbar(column).split()
+    assert sorted(read) == sorted(links)

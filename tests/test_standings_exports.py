@@ -56,7 +56,7 @@ def test_the_excel_standings_hold_numbers_as_numbers_and_names_as_text_without_a
         assert row[points].data_type == "n" and isinstance(row[points].value, int | float)
         assert not isinstance(row[points].value, str)
     halves = [row[points] for row in scored if isinstance(row[points].value, float)]
-    assert halves and all(cell.value % 1 == 0.5 and cell.number_format == "0.0" for cell in halves)
+    assert halves and all(cell.value % 1 == 0.5 and cell.number_format == "0.0#" for cell in halves)
     wholes = [row[points] for row in scored if isinstance(row[points].value, int)]
     assert wholes and all(cell.number_format == "General" for cell in wholes)
     formula = next(row[header.index("Player")] for row in rows if "HYPERLINK" in str(row[header.index("Player")].value))

@@ -156,6 +156,43 @@ def test_the_live_check_adds_up_rows_as_they_are_typed(client, tables):
     assert progress.count('class="progress-done"') == 4
 
 
+def live_card(body: str, seat: int) -> str:
+    start = body.index(f'<div id="live-1-{seat}"')
+    return body[start : body.index("</div>", start)]
+
+
+def test_the_live_check_refuses_a_negative_penalty_as_the_save_does(client, tables):
+    url = reverse("tournaments:table_check", args=[tables[0].token, 1])
+    body = client.post(url, fields(penalties=[0, -2, 0, 0]), HTTP_HX_REQUEST="true").content.decode()
+    second = live_card(body, 1)
+    assert "Paid penalties (−50): Write how many penalties the player paid, 0 or more; this says -2." in second
+    assert "Score: <strong>–</strong>" in second, "no total counted from a penalty the save refuses"
+    assert 'href="#card-1-1" class="progress-problem"' in body
+    assert "Score: <strong>120</strong>" in live_card(body, 0)
+    saved = save(client, tables[0], htmx=True, penalties=[0, -2, 0, 0])
+    assert saved.status_code == 400
+    assert "Write how many penalties the player paid, 0 or more; this says -2." in saved.content.decode()
+
+
+def test_the_live_check_refuses_a_negative_penalty_before_its_row_is_complete(client, tables):
+    url = reverse("tournaments:table_check", args=[tables[0].token, 1])
+    one = {f"manches[0].{key}[1]": str(values[1]) for key, values in MANCHE.items()}
+    body = client.post(url, {**one, "manches[0].penalties[1]": "-2"}, HTTP_HX_REQUEST="true").content.decode()
+    second = live_card(body, 1)
+    assert "Paid penalties (−50): This must be at least 0; it is -2." in second
+    assert "Score: <strong>–</strong>" in second
+    body = client.post(url, one, HTTP_HX_REQUEST="true").content.decode()
+    assert "Score: <strong>-30</strong>" in live_card(body, 1) and "error" not in live_card(body, 1)
+
+
+def test_the_progress_line_names_each_player_in_full(client, tables):
+    page = client.get(reverse("tournaments:table", args=[tables[0].token])).content.decode()
+    progress = page[page.index('<p id="progress-1"') : page.index("</p>", page.index('<p id="progress-1"'))]
+    for seat in tables[0].seats.select_related("player"):
+        name = seat.player.name
+        assert f'title="{name}"><span class="progress-name">{name}</span>' in progress
+
+
 def test_checks_stay_neutral_until_a_row_is_complete_and_turn_red_past_the_total(client, tables):
     url = reverse("tournaments:table_check", args=[tables[0].token, 1])
     half = {"manches[0].sequences[0]": "6", "manches[0].sequences[1]": "2"}

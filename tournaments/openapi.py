@@ -1,23 +1,35 @@
 """The OpenAPI 3.1 description of the JSON API of a table's sheet, served at ``/api/openapi.json``.
 
 It follows the score-sheet spec: the GET answer, the two shapes of a PUT body, the result document and the
-error document. The games a document may name come from the registry, so a new game bundle is described too.
+error document. The score-sheet document is one schema per game of the registry (``oneOf`` by ``game``), each made
+from the keys its rules read (``GameRules.document``, else its tally fields) with the demo's sheet as example, so a
+new game bundle is described with no other change.
 """
 
 from __future__ import annotations
 
 import math
+import random
+import re
 from typing import Any
 
 from django.conf import settings
 
+from scoring.registry import TallyField
+from scoring.shape import ANY, Each
+
 from . import games
 from .edge.busy_database import RETRY_AFTER_SECONDS
+from .models import Event
 from .models.tokens import TOKEN_PATTERN
 
 #: The largest version or manche number a request may name: what a database integer column holds.
 MAX_NUMBER = 2**31 - 1
 SHEET_PATH = "/api/tables/{token}/sheet"
+#: The players of each game's example sheet, as many as the game's tables seat by default.
+EXAMPLE_PLAYERS = ("Ada", "Bea", "Cyd", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivo")
+#: The demo's random numbers for the examples: the same document every time the description is served.
+EXAMPLE_SEED = 1
 
 
 def ref(name: str) -> dict[str, str]:
@@ -32,9 +44,100 @@ def answer(description: str, schema: dict[str, Any], headers: dict[str, Any] | N
     return response
 
 
+def sheet_schema_name(game: games.Game) -> str:
+    """The component name of a game's sheet: the words of its key capitalised, then ScoreSheet."""
+    return "".join(part.capitalize() for part in re.split(r"[^A-Za-z0-9]+", game.key)) + "ScoreSheet"
+
+
+def described(schema: dict[str, Any], tally: TallyField | None) -> dict[str, Any]:
+    """``schema`` with the tally field's label and help as its description, when the key is a tally field."""
+    if tally is None:
+        return schema
+    return {**schema, "description": f"{tally.label}: {tally.help}" if tally.help else tally.label}
+
+
+def shape_schema(shape: Any, tallies: dict[str, TallyField], key: str = "") -> dict[str, Any]:
+    """The JSON schema of a value of ``shape`` (``scoring.shape``): objects and lists as the rules read them, any
+    value where they read it whole (the rules check it and say why they refuse it); other keys are allowed."""
+    if shape is ANY:
+        schema: dict[str, Any] = {}
+    elif isinstance(shape, Each):
+        schema = {"type": "object", "additionalProperties": shape_schema(shape.shape, tallies)}
+    elif isinstance(shape, list):
+        schema = {"type": "array", "items": shape_schema(shape[0], tallies)}
+    else:
+        properties = {name: shape_schema(value, tallies, name) for name, value in shape.items()}
+        schema = {"type": "object", "properties": properties}
+    return described(schema, tallies.get(key))
+
+
+def own_fields(game: games.Game) -> dict[str, Any]:
+    """The schemas of the game's own fields: the keys its rules read, or one whole number per player and tally field
+    for a game whose sheet is only its tally fields."""
+    tallies = {tally.key: tally for tally in game.rules.tally_fields}
+    if game.rules.document is None:
+        per_player = {"type": "array", "items": {"type": "integer"}}
+        return {key: described(per_player, tally) for key, tally in tallies.items()}
+    return {name: shape_schema(shape, tallies, name) for name, shape in game.rules.document.items()}
+
+
+def example_sheet(game: games.Game) -> dict[str, Any] | None:
+    """A whole document of the game, as the demo plays it at a table of the game's default size; None for a game
+    without a demo sheet."""
+    event = Event(
+        game=game.key, table_size=game.defaults.table_size, options=dict(game.demo.options if game.demo else {})
+    )
+    players = list(EXAMPLE_PLAYERS[: game.defaults.table_size])
+    try:
+        own = game.demo_sheet(random.Random(EXAMPLE_SEED), players, event)
+    except NotImplementedError:
+        return None
+    document = {"game": game.key, "variant": event.effective_variant, "players": players, **own}
+    return {**document, **game.document_fields(event)}
+
+
+def game_sheet_schema(game: games.Game) -> dict[str, Any]:
+    """The score-sheet document of one game: the common fields, then the game's own."""
+    schema: dict[str, Any] = {
+        "type": "object",
+        "title": game.name,
+        "description": f"A sheet of {game.name}; keys its rules do not read are dropped.",
+        "required": ["game", "players"],
+        "properties": {
+            "game": {"type": "string", "const": game.key},
+            "variant": {"type": "string", "enum": [variant.key for variant in game.rules.variants]},
+            "players": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": 9,
+                "items": {"type": "string", "minLength": 1, "maxLength": 100},
+            },
+            **own_fields(game),
+        },
+    }
+    example = example_sheet(game)
+    if example is not None:
+        schema["examples"] = [example]
+    return schema
+
+
+def sheet_schemas() -> dict[str, Any]:
+    """``ScoreSheet``, one of the games' sheets chosen by ``game``, and each game's sheet under its own name."""
+    named = {sheet_schema_name(game): game_sheet_schema(game) for game in games.all_games()}
+    mapping = {game.key: ref(sheet_schema_name(game))["$ref"] for game in games.all_games()}
+    score_sheet = {
+        "description": (
+            "The score-sheet document: the game, the players in seat order and the game's own fields, as its "
+            "schema below says. Keys the game's rules do not read are dropped; at most 16 kB as compact JSON in UTF-8."
+        ),
+        "oneOf": [ref(name) for name in named],
+        "discriminator": {"propertyName": "game", "mapping": mapping},
+    }
+    return {"ScoreSheet": score_sheet, **named}
+
+
 def schemas() -> dict[str, Any]:
     game_keys = [game.key for game in games.all_games()]
-    variant_keys = sorted({variant.key for game in games.all_games() for variant in game.rules.variants})
     whole = {"type": "integer"}
     return {
         "Version": {
@@ -50,24 +153,7 @@ def schemas() -> dict[str, Any]:
             "default": 1,
             "description": "Which manche of the table the sheet is for, counting from 1.",
         },
-        "ScoreSheet": {
-            "type": "object",
-            "description": (
-                "The score-sheet document: the game, the players in seat order and the game's own fields. "
-                "Keys the game's rules do not read are dropped; at most 16 kB as compact JSON in UTF-8."
-            ),
-            "required": ["game", "players"],
-            "properties": {
-                "game": {"type": "string", "enum": game_keys},
-                "variant": {"type": "string", "enum": variant_keys},
-                "players": {
-                    "type": "array",
-                    "minItems": 1,
-                    "maxItems": 9,
-                    "items": {"type": "string", "minLength": 1, "maxLength": 100},
-                },
-            },
-        },
+        **sheet_schemas(),
         "PlayerResult": {
             "type": "object",
             "required": ["name", "score", "rank", "tiebreak", "breakdown"],

@@ -66,6 +66,7 @@ ENCODINGS = {
     "utf-8-sig": _("UTF-8 with a byte order mark (“CSV UTF-8” from Excel)"),
     "utf-8": _("UTF-8"),
     "cp1252": _("Windows-1252 (“CSV” from Excel on Windows)"),
+    "cp1250": _("Windows-1250 (“CSV” from Excel on Windows in Central Europe)"),
     "latin-1": _("Latin-1"),
     "xlsx": _("Excel workbook (.xlsx), its first sheet"),
 }
@@ -77,15 +78,34 @@ class UnreadableFile(ValueError):
 
 def decode_text(data: bytes) -> tuple[str, str]:
     """The text of a CSV upload and the encoding it was read with: UTF-8 (with or without BOM), else
-    Windows-1252, else Latin-1 (which reads any bytes)."""
+    Windows-1252, or Windows-1250 when that reads fewer signs inside words ("Ma£gorzata" is "Małgorzata"), else
+    Latin-1 (which reads any bytes)."""
     if data.startswith(b"\xef\xbb\xbf"):
         return data.decode("utf-8-sig"), "utf-8-sig"
-    for encoding in ("utf-8", "cp1252", "latin-1"):
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    read = {}
+    for encoding in ("cp1252", "cp1250"):
         try:
-            return data.decode(encoding), encoding
+            read[encoding] = data.decode(encoding)
         except UnicodeDecodeError:
             continue
-    raise UnreadableFile(_("The file cannot be read as text."))
+    if read:
+        encoding = min(read, key=lambda encoding: signs_inside_words(read[encoding]))
+        return read[encoding], encoding
+    return data.decode("latin-1"), "latin-1"
+
+
+def signs_inside_words(text: str) -> int:
+    """How many characters past ASCII that are not letters stand between two letters: what a text read in the wrong
+    one of the Windows encodings shows ("Wi¶niewski", "Ma£gorzata"); 0 for a text read right."""
+    return sum(
+        1
+        for before, char, after in zip(text, text[1:], text[2:], strict=False)
+        if ord(char) > 127 and not char.isalpha() and before.isalpha() and after.isalpha()
+    )
 
 
 def is_xlsx(name: str, data: bytes) -> bool:
@@ -234,8 +254,8 @@ def add_sheet(workbook: Workbook, title: object):
     return workbook.create_sheet(title=sheet_title(title, workbook.sheetnames))
 
 
-#: How a number with a fraction (a shared tournament point) shows: one decimal, 3.5.
-FRACTION_FORMAT = "0.0"
+#: How a number with a fraction (a shared tournament point) shows: one or two decimals, 3.5 and 34.67.
+FRACTION_FORMAT = "0.0#"
 
 
 def xlsx_value(value: object) -> object:
@@ -250,7 +270,7 @@ def xlsx_value(value: object) -> object:
 
 
 def xlsx_cell(sheet, value: object) -> WriteOnlyCell:
-    """A cell of a write-only ``sheet``: numbers as numbers, fractions with one decimal; text that a spreadsheet
+    """A cell of a write-only ``sheet``: numbers as numbers, fractions with one or two decimals; text that a spreadsheet
     would run as a formula is stored as text (the cell's type and quote prefix: nothing added to what it shows)."""
     value = xlsx_value(value)
     cell = WriteOnlyCell(sheet, value=value)

@@ -7,7 +7,7 @@
  * the server does not answer, the page says so in one quiet line ([data-connection]), which says "not sent" when
  * what failed was a person's own request (a confirmation, a dispute), and keeps saying it, even once a poll or a
  * request sent before it is answered, until a request the person makes after it is answered; a sheet's save is
- * kept by outbox.js.
+ * kept by outbox.js, whose bar then says it all (the quiet line steps aside, .has-outbox).
  *
  * Other scripts share the state: window.tablescoreNetwork.failed() and .answered() count their own requests,
  * and the document hears "tablescore:reachable" when the server answers again.
@@ -39,6 +39,7 @@
       return;
     }
     line.hidden = failures === 0 && !unsent;
+    line.classList.toggle("unsent", unsent);
     line.textContent = unsent ? line.dataset.unsent : line.dataset.waiting;
   }
 
@@ -73,13 +74,14 @@
     document.dispatchEvent(new CustomEvent("tablescore:retry"));
   }
 
-  /* A poll ("every 3s") or a live check: asked by the page, not by the person. */
+  /* A poll ("every 3s") or a live check of a sheet being typed ([data-live-check]): asked by the page, not by the
+   * person. */
   function quiet(elt) {
     if (!elt || !elt.getAttribute) {
       return false;
     }
     var trigger = elt.getAttribute("hx-trigger") || "";
-    return /(^|,)\s*every\s/.test(trigger) || elt.classList.contains("sheet-extra");
+    return /(^|,)\s*every\s/.test(trigger) || elt.hasAttribute("data-live-check");
   }
 
   function unanswered(status) {
@@ -135,6 +137,9 @@
   });
 
   window.tablescoreNetwork = {
+    down: function () {
+      return failures > 0 || navigator.onLine === false;
+    },
     failed: failed,
     answered: answered,
     unanswered: unanswered,

@@ -1,6 +1,8 @@
 /* Tablescore: the players page at a desk. The roll call: arrows pick among the players the typed text matches, Enter
-   checks the one picked (or the only one) in, then the box is cleared for the next arrival. Ticking every player
-   shown at once for the actions on the ticked players. */
+   checks the one picked (or the only one) in, then the box is cleared for the next arrival; with several and none
+   picked, the list stays to pick from. Ticking every player shown at once for the actions on the ticked players. The
+   toolbar's menus close on a click elsewhere or Escape, the one for adding a player puts the cursor in its first
+   field. Choosing a filter shows the list it filters (no need for the Filter button, hidden at a desk). */
 (function () {
   "use strict";
   if (window.tablescorePlayers) {
@@ -77,6 +79,45 @@
     box().focus();
   });
 
+  function menus() {
+    return Array.prototype.slice.call(document.querySelectorAll("details.tool-menu[open]"));
+  }
+
+  document.addEventListener("click", function (event) {
+    menus().forEach(function (menu) {
+      if (!menu.contains(event.target)) {
+        menu.open = false;
+      }
+    });
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") {
+      return;
+    }
+    menus().forEach(function (menu) {
+      if (menu.contains(document.activeElement)) {
+        menu.open = false;
+        menu.querySelector("summary").focus();
+      }
+    });
+  });
+
+  document.addEventListener(
+    "toggle",
+    function (event) {
+      var menu = event.target;
+      if (!menu.matches || !menu.matches("details.add-menu") || !menu.open) {
+        return;
+      }
+      var field = menu.querySelector("input:not([type=hidden])");
+      if (field) {
+        field.focus();
+      }
+    },
+    true
+  );
+
   document.addEventListener("change", function (event) {
     if (event.target.id !== "pick-all") {
       return;
@@ -86,10 +127,21 @@
     });
   });
 
+  document.addEventListener("change", function (event) {
+    var search = event.target.closest && event.target.closest("form.player-search");
+    if (search && event.target.tagName === "SELECT") {
+      search.requestSubmit();
+    }
+  });
+
   function ready() {
     var all = document.getElementById("pick-all");
     if (all) {
       all.hidden = false;
+    }
+    var search = document.querySelector("form.player-search");
+    if (search) {
+      search.classList.add("live");
     }
   }
 

@@ -51,7 +51,7 @@ def test_one_phone_disputes_with_a_reason_the_other_sees_it_and_cannot_confirm(p
 
     other = manche_region(second, 1, "Game")
     other.get_by_role("button", name=f"Confirm this result as {seats[3].name}").click()
-    expect(other.get_by_role("status")).to_have_text(f"{shown} Nobody confirms it until then.")
+    expect(other.get_by_role("alert")).to_have_text(f"{shown} Nobody confirms it until then.")
     expect(second.locator("#table-notice")).to_have_text(shown)
     expect(other.get_by_role("button", name=f"Confirm this result as {seats[3].name}")).to_have_count(0)
     fits(second)

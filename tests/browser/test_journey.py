@@ -77,6 +77,7 @@ def create_event(page: Page, name: str, game: str, manches: int) -> str:
 
 def import_players(page: Page) -> None:
     page.get_by_role("navigation", name="Tournament pages").get_by_role("link", name="Players").click()
+    page.locator("summary", has_text="More").click()
     page.get_by_role("link", name="Import a list of players (CSV)").click()
     page.get_by_label("Or paste the list").fill(PLAYERS_CSV)
     page.get_by_role("button", name="Preview").click()

@@ -176,7 +176,7 @@ def test_a_sheet_saved_offline_survives_a_reload_and_arrives_once_the_network_is
     expect(outbox(phone).get_by_role("button", name="Send now")).to_be_visible()
     expect(points_typed(phone, 1, 3)).to_have_value("10")
     expect(phone.get_by_role("group", name="I am").get_by_role("radio", name=NAMES[0])).to_be_checked()
-    expect(phone.locator("[data-connection]")).to_be_visible()
+    expect(phone.locator("[data-connection]")).to_be_hidden()
     assert sheet_of(table).document is None
     screenshot(phone, "offline-reloaded", full_page=True)
 
@@ -192,6 +192,36 @@ def test_a_sheet_saved_offline_survives_a_reload_and_arrives_once_the_network_is
     revision = SheetRevision.objects.get(manche=stored)
     assert revision.key and revision.entered_at < revision.changed_at
     assert (revision.seat, revision.via) == (1, "link")
+
+
+def test_offline_the_phone_counts_what_is_typed_and_says_once_that_it_keeps_the_sheet(phones):
+    table = started_table()
+    phone = phones(service_workers="block")
+    open_table(phone, f"/t/{table.token}/", offline_copy=False)
+    phone.context.set_offline(True)
+    fill(phone, 1, GOOD[:3])
+    card = phone.locator("#card-1-3")
+    card.get_by_label("Cheese points left").fill(str(GOOD[3][0]))
+    progress = phone.locator("#progress-1")
+    expect(progress.locator(".progress-offline")).to_be_visible()
+    expect(progress.locator("a.progress-done")).to_have_count(3)
+    expect(progress.locator("a.progress-partial")).to_have_count(1)
+    card.get_by_label("Cheese cards left").fill(str(GOOD[3][1]))
+    expect(progress.locator("a.progress-done")).to_have_count(4)
+    expect(progress).not_to_contain_text("not yet")
+    line = phone.locator("[data-connection]")
+    expect(line).to_have_text("The server does not answer: this page tries again by itself.")
+    screenshot(phone, "offline-typed")
+
+    save(phone, 1)
+    expect(outbox(phone)).to_contain_text(f"{KEPT} (1)")
+    expect(line).to_be_hidden()
+    expect(phone.locator("body")).not_to_contain_text("Try again")
+    screenshot(phone, "offline-kept-said-once", full_page=True)
+
+    phone.context.set_offline(False)
+    expect(phone.locator("#manche-1 .notice")).to_contain_text("Saved.")
+    assert stored_within(table, 1, STANDINGS_LAG).document
 
 
 def kept_while_another_phone_saved(phones) -> tuple[Table, Page]:
@@ -334,7 +364,7 @@ def test_a_save_whose_answer_was_lost_is_kept_and_stored_once_without_a_service_
     settled(phone)
     save(phone, 1)
     expect(outbox(phone)).to_contain_text(f"{KEPT} (1)")
-    expect(phone.locator("[data-connection]")).to_be_visible()
+    expect(phone.locator("[data-connection]")).to_be_hidden()
     assert sheet_of(table).version == 1, "the save reached the server; only its answer was lost"
 
     phone.unroute("**/manches/1/")
@@ -510,7 +540,7 @@ def test_a_sheet_saved_while_the_server_is_stopped_arrives_when_it_starts_again(
     laptop.stop()
     save(phone, 1)
     expect(outbox(phone)).to_contain_text(f"{KEPT} (1)")
-    expect(phone.locator("[data-connection]")).to_be_visible()
+    expect(phone.locator("[data-connection]")).to_be_hidden()
     phone.reload()
     expect(outbox(phone)).to_contain_text(f"{KEPT} (1)")
     assert sheet_of(table).document is None

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.factories import seat_by_hand
+from tests.factories import enter, seat_by_hand
 from tests.scoring.test_cheese_rescue import BOARD_7
 from tests.test_entry_snack_match import BENJAMIN_GRID
 from tests.test_entry_veggies import PATRICIA_GRID
@@ -22,7 +22,7 @@ from tournaments.models import Event, Player, Table
 from tournaments.models.rounds import RoundStatus
 
 from .conftest import PHONE
-from .helpers import screenshot, settled
+from .helpers import VEGETABLES_MANCHE, layout_problems, screenshot, settled
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -194,7 +194,7 @@ def snack_match(page: Page, names: list[str], shots: str) -> list[int]:
             player.get_by_label(f"{kind}: {component}", exact=False).fill(text)
         fits(page)
     save(page, 1)
-    expect(card(page, 1, 3).get_by_role("alert")).to_contain_text("Write a whole number here.")
+    expect(card(page, 1, 3).get_by_role("alert")).to_contain_text("Snack: soda: size 2 of the list, “x”, is not a")
     fits(page)
     screenshot(page, f"{shots}-error")
     card(page, 1, 3).get_by_label("Snack: soda").fill("3")
@@ -283,3 +283,29 @@ def test_a_sheet_entered_on_a_phone_with_the_longest_names(game, phone, page):
     desk.goto(link)
     expect(status(desk)).to_have_text(confirmed)
     screenshot(desk, f"{shots}-confirmed-desktop")
+
+
+#: A surname with no place to break it, beside the round totals' widest headings ("Piazzamento").
+UNBREAKABLE = ["Grzegorz Brzęczyszczykiewicz", "Małgorzata Wiśniewska-Szymańska", "Anne-Sophie Lefebvre", "Bo Li"]
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "es-ES", "it-IT"])
+def test_the_round_totals_fit_a_phone_in_every_language(locale, browser, live_server):
+    table = started_table("vegetables", 4)
+    for seat, name in zip(table.seats.select_related("player").order_by("position"), UNBREAKABLE):
+        seat.player.name = name
+        seat.player.save(update_fields=["name"])
+    enter(table, {"manches": [VEGETABLES_MANCHE]}, via="link")
+    phone = {"viewport": PHONE, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+    context = browser.new_context(**phone, locale=locale, base_url=live_server.url)
+    page = context.new_page()
+    page.goto(f"/t/{table.token}/")
+    totals = page.locator("#round-totals")
+    totals.scroll_into_view_if_needed()
+    expect(totals.locator("tbody tr")).to_have_count(4)
+    screenshot(page, f"phone-round-totals-{locale[:2]}")
+    box = totals.locator("table").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], f"the totals reach {box['x'] + box['width']}"
+    assert layout_problems(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    context.close()

@@ -8,12 +8,15 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import PHONE, WAIT_MS
 from tests.browser.helpers import club_event, screenshot, settled
 from tests.browser.test_journey import manche_region
 from tests.factories import seat_by_hand
 from tests.test_printing import decode_qr, render
 from tournaments.models import Player
 from tournaments.models.rounds import RoundStatus
+from tournaments.models.sheets import Via
+from tournaments.services.sheets import Author, dispute_sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -114,3 +117,46 @@ def test_in_honour_mode_a_second_phone_confirms_and_every_page_says_it_is_not_ve
     expect(organiser_page.locator("body")).to_contain_text("1 on a second phone, not verified")
     organiser_page.goto(f"/e/{event.slug}/organiser/tables/{table.pk}/")
     expect(organiser_page.locator("body")).to_contain_text("confirmed a sheet on a second phone, not verified")
+
+
+def spanish_phone(browser, live_server):
+    phone = {"viewport": PHONE, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+    context = browser.new_context(**phone, locale="es-ES", base_url=live_server.url)
+    context.set_default_timeout(WAIT_MS)
+    return context.new_page()
+
+
+def test_the_entering_seat_waits_on_its_own_link_and_a_refused_confirmation_is_an_error(phone, browser, live_server):
+    """In Spanish: the seat the table link entered the sheet as sees no Confirm on its own link; a confirmation the
+    server refuses (the table disputed meanwhile) comes back as an error, the button gone."""
+    event = club_event("cheese-rescue", name="Noche del queso", confirmation_required=True)
+    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    table = seat_by_hand(event, 1, [ids[:4], ids[4:]], status=RoundStatus.IN_PLAY).tables.get(number=1)
+    names = [seat.player.name for seat in table.seats.order_by("position")]
+    entered_on_a_phone(phone, table, names)
+    players = [seat.player for seat in table.seats.order_by("position")]
+
+    own = spanish_phone(browser, live_server)
+    own.goto(f"/p/{players[0].token}/tables/{table.pk}/")
+    region = own.locator("#manche-1")
+    expect(region.locator(".confirm-elsewhere")).to_have_text("Esperando a que otro jugador de la mesa la confirme.")
+    expect(region.locator("form.confirm")).to_have_count(0)
+    own.evaluate("document.querySelector('#manche-1 .confirm-elsewhere').scrollIntoView()")
+    screenshot(own, "player-link-entered-waits-es")
+
+    other = spanish_phone(browser, live_server)
+    other.goto(f"/p/{players[1].token}/tables/{table.pk}/")
+    region = other.locator("#manche-1")
+    expect(region.locator("form.confirm button")).to_be_visible()
+    manche = table.manches.get(number=1)
+    dispute_sheet(manche, Author(via=Via.PLAYER, player=players[2], seat=3), reason="Faltan puntos")
+    region.locator("form.confirm button").click()
+    refusal = other.locator("#manche-1 .notice")
+    expect(refusal).to_have_class(re.compile(r"\berror\b"))
+    expect(refusal).to_have_attribute("role", "alert")
+    expect(refusal).to_contain_text("Hasta entonces, nadie confirma la hoja.")
+    expect(other.locator("#manche-1 form.confirm")).to_have_count(0)
+    assert other.evaluate("document.documentElement.scrollWidth") <= 360
+    screenshot(other, "player-link-refused-es")
+    own.context.close()
+    other.context.close()

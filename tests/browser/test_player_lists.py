@@ -1,5 +1,6 @@
 """The organiser's players page on a phone: a list saved by Excel on Windows with bad and blank lines, the good
-players imported, a search, a name corrected, everyone checked in and two taken back; never wider than the phone."""
+players imported, a search, a name corrected, everyone checked in and two taken back; never wider than the phone.
+On a laptop, last week's list says what becomes of its check-ins, its dropped player and a letter Windows lost."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import club_event, screenshot
+from .conftest import DESKTOP, logged_in
+from .helpers import club_event, layout_problems, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -43,6 +45,7 @@ def test_an_excel_list_edited_and_checked_in_on_a_phone(organiser_phone, organis
     page.get_by_role("button", name="Save").click()
     expect(page.locator("ul.messages")).to_contain_text("José Núñez Pérez saved.")
 
+    page.locator("summary", has_text="Several players").click()
     page.get_by_role("button", name="Check in all").click()
     expect(page.locator("#check-in-undo")).to_contain_text("14 players checked in.")
     for name in NAMES[:2]:
@@ -52,3 +55,49 @@ def test_an_excel_list_edited_and_checked_in_on_a_phone(organiser_phone, organis
     assert event.players.filter(checked_in=True).count() == 12
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     screenshot(page, "players-phone")
+
+
+#: Last week's player list as Excel on Windows saves it again: Windows-1252, where Ł becomes "?".
+LAST_WEEK = [
+    "Name;Club;Team;Checked in;Active",
+    "Małgorzata Kowalski;Klub Planszówka;;Yes;Yes",
+    *[f"{name};Asociación Lúdica;;Yes;Yes" for name in NAMES[1:]],
+    f"{NAMES[0]};Asociación Lúdica;;Yes;No",
+]
+
+
+@pytest.mark.parametrize("language", ["en", "es", "it"])
+def test_last_weeks_list_says_what_becomes_of_its_check_ins_drops_and_lost_letters(
+    new_context, organiser_user, live_server, tmp_path, language
+):
+    event = club_event("cheese-rescue", name="Cheese Night", organiser=organiser_user)
+    event.players.create(name="Małgorzata Kowalski", club="Klub Planszówka")
+    path = tmp_path / "last-week.csv"
+    path.write_bytes(("\r\n".join(LAST_WEEK) + "\r\n").encode("cp1252", errors="replace"))
+    context = logged_in(new_context(viewport=DESKTOP), organiser_user, live_server)
+    context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    page = context.new_page()
+
+    page.goto(f"/e/{event.slug}/organiser/players/import/")
+    page.locator("input[name=file]").set_input_files(path)
+    page.locator("button[value=preview]").click()
+    expect(page.locator("#import-check-ins")).to_contain_text("7")
+    expect(page.locator("#import-dropped")).to_contain_text(NAMES[0])
+    warned = page.locator("#import-preview tbody tr.warning")
+    expect(warned).to_have_count(1)
+    expect(warned).to_contain_text("Ma?gorzata Kowalski")
+    expect(warned).to_contain_text("Małgorzata Kowalski")
+    expect(page.locator("#import-preview")).to_contain_text("Windows-1252")
+    assert layout_problems(page) == []
+    screenshot(page, f"players-import-last-week-{language}", full_page=True)
+
+    page.locator("input[name=file]").set_input_files(path)
+    page.locator("input[name=keep_status]").check()
+    page.locator("button[value=preview]").click()
+    expect(page.locator("#import-check-ins")).not_to_have_class(re.compile("warning"))
+    expect(page.locator("#import-preview tbody")).to_contain_text(NAMES[0])
+    screenshot(page, f"players-import-last-week-kept-{language}")
+    page.locator("button[value=confirm]").click()
+    expect(page.locator("ul.messages")).to_be_visible()
+    assert event.players.filter(name="Ma?gorzata Kowalski", checked_in=True).exists()
+    assert not event.players.get(name=NAMES[0]).active

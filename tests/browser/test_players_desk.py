@@ -1,6 +1,7 @@
 """The players page at a laptop (1280 x 800) with the realistic list of 48: the table starts on the first screen, a
 check-in flips in its row without a reload, three ticked players are checked in after a confirmation, the roll
-call checks a player in by keyboard, and axe-core finds nothing serious."""
+call checks a player in by keyboard (Enter with several matches keeps the list to pick from), and axe-core finds
+nothing serious."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from playwright.sync_api import expect
 
 from tests.club_night import club_night
 from tournaments.collation import alphabetical
+from tournaments.services.players import roll_call_matches
 
 from .helpers import layout_problems, screenshot, settled
 from .test_accessibility import serious_violations
@@ -84,6 +86,7 @@ def test_three_ticked_players_are_checked_in_after_a_confirmation(organiser_page
         dialog.accept()
 
     page.once("dialog", accept)
+    page.locator("summary", has_text="Several players").click()
     page.get_by_role("button", name="Check in the ticked").click()
     expect(page.locator("ul.messages")).to_contain_text("3 players checked in.")
     assert asked == ["Check in the ticked players?"]
@@ -110,6 +113,34 @@ def test_the_roll_call_checks_a_player_in_by_keyboard(organiser_page, event):
     expect(row.get_by_role("button", name=re.compile("^Undo"))).to_be_visible()
     assert event.players.get(name=NURIA).checked_in
     assert page.evaluate("window.samePage") is True
+
+
+def test_enter_with_several_matches_keeps_the_list_to_pick_from(organiser_page, event):
+    page = organiser_page
+    open_players(page, event)
+    names = [player.name for player in roll_call_matches(event, "ana")]
+    assert len(names) > 1
+    box = page.get_by_label("Roll call")
+    box.click()
+    box.press_sequentially("ana", delay=30)
+    choices = page.locator("#roll-call-matches button")
+    expect(choices).to_have_count(len(names))
+    box.press("Enter")
+    expect(page.locator("#roll-call-said")).to_have_text(
+        f"{len(names)} players match: type more of the name, or pick one."
+    )
+    settled(page)
+    expect(choices).to_have_count(len(names))
+    expect(page.locator("#roll-call-matches")).to_be_visible()
+    expect(box).to_have_value("ana")
+    assert event.players.filter(checked_in=True).count() == 0
+    screenshot(page, "players-desk-roll-call-several")
+
+    box.press("ArrowDown")
+    box.press("Enter")
+    expect(page.locator("#roll-call-said")).to_have_text(f"{names[0]} checked in.")
+    expect(box).to_have_value("")
+    assert list(event.players.filter(checked_in=True).values_list("name", flat=True)) == [names[0]]
 
 
 def test_the_desk_layout_has_no_serious_violation(organiser_page, event):

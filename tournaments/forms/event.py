@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from django import forms
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .. import games
@@ -138,7 +137,9 @@ class EventForm(forms.ModelForm):
         self.fields["game"].choices = games.game_choices()
         self.fields["confirmation"].required = False
         self.fields["confirmation"].widget = forms.RadioSelect(choices=Confirmation.choices)
-        self.fields["variant"].widget.choices = [("", gettext("The game's default"))] + self.game.variant_choices()
+        self.fields["variant"].widget.choices = self.game.variant_choices()
+        if not self.initial.get("variant"):
+            self.initial["variant"] = self.game.fixed_default_variant()
         self.fields["table_size"].widget.choices = [(n, str(n)) for n in self.game.rules.table_sizes]
         if self.instance.pk and self.instance.rounds.exists():
             self.fields["game"].disabled = True

@@ -113,6 +113,14 @@ class ImportForm(forms.Form):
             "and the app's own player list (CSV or Excel) is read back as it was downloaded."
         ),
     )
+    keep_status = forms.BooleanField(
+        label=_("Keep check-ins and dropped players from the file"),
+        required=False,
+        help_text=_(
+            "Left unticked, everyone is imported not checked in and playing, as a new event starts, whatever the "
+            "file says: a list from another evening brings none of its check-ins and drops."
+        ),
+    )
 
     def clean_file(self):
         """The chosen file's text: refused past the size of its kind before it is read, and past the list's length."""

@@ -149,8 +149,35 @@ class Game:
         variant = self.rules.variant(key)
         return gettext(variant.label) if variant else key
 
+    def default_variants(self) -> dict[str, list[int]]:
+        """The rules' default variant at each table size the game is played at: the sizes by variant."""
+        sizes: dict[str, list[int]] = {}
+        for size in self.rules.table_sizes:
+            sizes.setdefault(self.rules.default_variant(size), []).append(size)
+        return sizes
+
+    def fixed_default_variant(self) -> str:
+        """The rules' default variant when it is the same at every table size; empty when the size decides."""
+        defaults = self.default_variants()
+        return next(iter(defaults)) if len(defaults) == 1 else ""
+
     def variant_choices(self) -> list[tuple[str, str]]:
-        return [(variant.key, gettext(variant.label)) for variant in self.rules.variants]
+        """The set-up form's variants, each once. A default the same at every table size comes first, named as
+        the default; a default that the table size decides is the empty choice, named after the variant of most
+        sizes with the others' sizes: "Standard (Two players at 2)"."""
+        fixed = self.fixed_default_variant()
+        choices = [(variant.key, self.variant_label(variant.key)) for variant in self.rules.variants]
+        if fixed:
+            default = gettext("%(variant)s (the game's default)") % {"variant": self.variant_label(fixed)}
+            return [(fixed, default)] + [choice for choice in choices if choice[0] != fixed]
+        main, *others = sorted(self.default_variants().items(), key=lambda item: -len(item[1]))
+        at_sizes = "; ".join(
+            gettext("%(variant)s at %(sizes)s")
+            % {"variant": self.variant_label(key), "sizes": ", ".join(str(size) for size in sizes)}
+            for key, sizes in others
+        )
+        label = gettext("%(variant)s (%(others)s)") % {"variant": self.variant_label(main[0]), "others": at_sizes}
+        return [("", label)] + choices
 
     def manche_title(self, number: int) -> str:
         """The heading of one manche of a round's sheet."""

@@ -6,6 +6,7 @@ table as the view read it (``TableAtHand``) and reads nothing of it again.
 
 from __future__ import annotations
 
+import re
 from functools import partial
 
 from django.http import Http404, HttpResponse
@@ -13,10 +14,14 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 import scoring
+from scoring.errors import Problems
+from scoring.values import read_int
 
+from .. import games
 from ..devices import device_id, remembered_seat
 from ..entry.layouts import FormState, layout_for
 from ..entry.paths import document_from_fields, fields_from_document
+from ..entry.paths import typed as typed_number
 from ..games.problems import errors_by_path
 from ..models import Manche
 from ..models.event import Confirmation
@@ -25,6 +30,7 @@ from ..models.sheets import Via
 from ..numbers import whole_number
 from ..services.delivery import delivery_from
 from ..services.sheets import (
+    ENTERED_IT,
     AlreadyReceived,
     Author,
     ConfirmationRefused,
@@ -34,11 +40,12 @@ from ..services.sheets import (
     TableClosed,
     closed_message,
     confirm_sheet,
-    confirmation_refusal,
     dispute_sheet,
     disputed_message,
     received_already,
     record_table_sheet,
+    refusal_reason,
+    with_event_fields,
 )
 from ..services.tables import CLOSED, NOT_STARTED, TableAtHand
 from .round_totals import round_totals
@@ -48,6 +55,8 @@ from .routes import EntryRoute
 MAX_SEAT = 99
 #: More changes than one sheet ever sees; a larger version is no version.
 MAX_VERSION = 2**31 - 1
+#: The index at the end of a path to an item of a list (``...sizes[1]``).
+LIST_ITEM = re.compile(r"\[\d+\]$")
 #: Posted by a switch between ways of entering (counts or a grid...): draw the form again, save nothing.
 REDRAW = "redraw"
 
@@ -100,6 +109,7 @@ def manche_context(
     values=None,
     errors=None,
     notice="",
+    notice_error=False,
     stale=None,
     seat_error="",
     opened=False,
@@ -132,6 +142,7 @@ def manche_context(
         "teams": (manche.result or {}).get("teams"),
         "players": players,
         "notice": notice,
+        "notice_error": notice_error,
         "stale": stale,
         "editable": not closed,
         "kept": bool(kept and closed and values),
@@ -168,14 +179,27 @@ def manche_nav(at: TableAtHand) -> list[dict]:
     ]
 
 
-def confirm_elsewhere(context: dict, device: str) -> str:
-    """Why this phone would be refused if it confirmed the sheet it shows (it entered it, or its player did): said
-    in place of the button, so nobody presses it for nothing. Empty when it may confirm."""
-    manche, me = context["manche"], context["me"]
+def door_author(request, at: TableAtHand, route: EntryRoute) -> Author:
+    """Who posts through a players' door on this browser: the player of a player's link, in their seat, or
+    whoever holds the table link as the seat they say they are (posted, or remembered for the table)."""
+    device = device_id(request)
+    if route.player is not None:
+        seat = next((seat.position for seat in at.seats if seat.player_id == route.player.pk), None)
+        return Author(via=Via.PLAYER, player=route.player, seat=seat, device=device)
+    return Author(via=Via.LINK, seat=chosen_seat(request, at), device=device)
+
+
+def confirm_elsewhere(context: dict, author: Author) -> str:
+    """Why ``author`` would be refused if they confirmed the sheet shown, by the rule the confirmation follows
+    (``refusal_reason``): said in place of the button, so nobody presses it for nothing. The one who entered the
+    sheet is told that it waits for another player. Empty when they may confirm."""
+    manche = context["manche"]
     if context["organiser"] or not manche.document:
         return ""
-    author = Author(via=Via.PLAYER if me is not None else Via.LINK, player=me, device=device)
-    return confirmation_refusal(manche, author, context["event"].confirmation) or ""
+    reason = refusal_reason(manche, author, context["event"].confirmation)
+    if reason in ENTERED_IT:
+        return _("Waiting for another player at the table to confirm.")
+    return _(reason) if reason else ""
 
 
 def page_context(request, at: TableAtHand, route: EntryRoute, current: dict | None = None) -> dict:
@@ -184,9 +208,9 @@ def page_context(request, at: TableAtHand, route: EntryRoute, current: dict | No
     contexts = [
         current if current and m.pk == current["manche"].pk else manche_context(at, m, route=route) for m in manches
     ]
-    device = device_id(request)
+    author = door_author(request, at, route)
     for context in contexts:
-        context["confirm_elsewhere"] = confirm_elsewhere(context, device)
+        context["confirm_elsewhere"] = confirm_elsewhere(context, author)
     return {
         "table": at.table,
         "event": at.event,
@@ -214,7 +238,7 @@ def render_manche(request, at: TableAtHand, context: dict, status: int = 200) ->
     context["next"] = next((item for item in context["nav"] if item["number"] > context["manche"].number), None)
     if route.kind == "link":
         context["seat"] = chosen_seat(request, at)
-    context["confirm_elsewhere"] = confirm_elsewhere(context, device_id(request))
+    context["confirm_elsewhere"] = confirm_elsewhere(context, door_author(request, at, route))
     return render(request, "tournaments/table/_manche_response.html", context, status=status)
 
 
@@ -238,13 +262,19 @@ def closed_page(request, at: TableAtHand, number: int, reason: str, *, route: En
     return render_manche(request, at, context, 403)
 
 
+def posted_document(request, at: TableAtHand) -> dict:
+    """The sheet the posted form makes, as a save records it."""
+    event = at.event
+    form = event.game_bundle.entry
+    part = form.normalise(document_from_fields(request.POST.items(), form.roots))
+    return {"game": event.game, "variant": event.effective_variant, "players": at.names, **part}
+
+
 def save_posted_sheet(request, at: TableAtHand, number: int, author: Author, *, route: EntryRoute):
     """Record the posted sheet of manche ``number``; re-render it with errors, or the other change when stale."""
     event = at.event
     values = posted_values(request, at)
-    form = event.game_bundle.entry
-    part = form.normalise(document_from_fields(request.POST.items(), form.roots))
-    document = {"game": event.game, "variant": event.effective_variant, "players": at.names, **part}
+    document = posted_document(request, at)
     context = partial(manche_context, at, values=values, route=route)
     try:
         based_on, only_while_open = posted_version(request), not route.organiser
@@ -306,12 +336,48 @@ def render_checks(request, at: TableAtHand, number: int, *, route: EntryRoute):
     """
     if redraw_requested(request):
         return redraw(request, at, number, route=route)
-    context = manche_context(at, found_manche(at, number), values=posted_values(request, at), route=route)
+    values = posted_values(request, at)
+    errors = live_errors(at, posted_document(request, at), values)
+    context = manche_context(at, found_manche(at, number), values=values, errors=errors, route=route)
     return render(request, "tournaments/table/_manche_checks.html", {**context, "oob": True})
 
 
+def typed_path(path: str, typed: set[str]) -> bool:
+    """Whether ``path`` is a field typed in, or an item of the list typed in one (``sizes[1]`` of ``sizes``)."""
+    return path in typed or LIST_ITEM.sub("", path) in typed
+
+
+def live_errors(at: TableAtHand, document: dict, values: dict[str, str]) -> dict[str, list[str]]:
+    """What a save would refuse among the fields typed so far, blanks left alone: the rules' own check of the
+    sheet (``games.check``, as a save runs it), and, for a number whose row is not complete yet for the rules to
+    read, the bounds its field takes (``read_int``, the rules' reader of a number). Each message names its field, as
+    the live check shows it apart from the field."""
+    typed = {name for name, value in values.items() if value.strip()}
+    errors: dict[str, list[str]] = {}
+    try:
+        games.check(with_event_fields(at.event, document))
+    except scoring.ScoreSheetError as error:
+        found = errors_by_path(error.problems)
+        errors = {path: messages for path, messages in found.items() if typed_path(path, typed)}
+    layout = layout_for(at.event.game_bundle.entry, FormState(at.names, values, {}, at.event))
+    rows = {cell.name: row.label for row in layout.rows for cell in row.cells}
+    problems = Problems()
+    for cell in (cell for row in layout.rows for cell in row.cells):
+        number = typed_number(values.get(cell.name, ""))
+        if cell.kind == "number" and number is not None and cell.name not in errors:
+            read_int(number, cell.name, problems, minimum=cell.minimum, maximum=cell.maximum)
+    found = {**errors_by_path(problems.items), **errors}
+    return {path: [named(rows.get(path, ""), message) for message in messages] for path, messages in found.items()}
+
+
+def named(label: str, message: str) -> str:
+    """``message`` about a field, led by the field's ``label`` unless it names the field already."""
+    return message if not label or message.startswith(label) else f"{label}: {message}"
+
+
 def confirm_posted(request, at: TableAtHand, number: int, author: Author, *, route: EntryRoute):
-    """Confirm manche ``number`` as ``author`` at the posted version; the manche again, with why if refused."""
+    """Confirm manche ``number`` as ``author`` at the posted version; the manche again, with why if refused (as an
+    error, the button no longer offered)."""
     manche = found_manche(at, number)
     notice, status = _("Confirmed. Thank you!"), 200
     try:
@@ -323,9 +389,10 @@ def confirm_posted(request, at: TableAtHand, number: int, author: Author, *, rou
         notice, status = _("The sheet changed since you looked at it: check it again before confirming."), 409
     if not request.htmx and status == 200:
         return redirect(f"{route.page()}#manche-{number}")
-    return render_manche(
-        request, at, manche_context(at, at.manche(number) or manche, notice=notice, route=route), status
-    )
+    current = at.manche(number) or manche
+    context = manche_context(at, current, notice=notice, notice_error=status != 200, route=route)
+    context["confirm_refused"] = status == 403
+    return render_manche(request, at, context, status)
 
 
 def dispute_posted(request, at: TableAtHand, number: int, author: Author, *, route: EntryRoute):
@@ -341,6 +408,5 @@ def dispute_posted(request, at: TableAtHand, number: int, author: Author, *, rou
         shown = reason[: DISPUTE_REASON_MAX * 2]
         context = manche_context(at, manche, dispute_error=str(invalid), dispute_reason=shown, route=route)
         return render_manche(request, at, context, 400)
-    return render_manche(
-        request, at, manche_context(at, at.manche(number) or manche, notice=notice, route=route), status
-    )
+    context = manche_context(at, at.manche(number) or manche, notice=notice, notice_error=status != 200, route=route)
+    return render_manche(request, at, context, status)

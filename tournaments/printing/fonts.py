@@ -41,25 +41,14 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
     return pdfmetrics.stringWidth(text, face(bold), size)
 
 
-def break_word(word: str, size: float, width: float, bold: bool) -> list[str]:
-    """A word too long for a line, cut into pieces that each fit."""
-    pieces, current = [], ""
-    for char in word:
-        if current and text_width(current + char, size, bold) > width:
-            pieces.append(current)
-            current = char
-        else:
-            current += char
-    return [*pieces, current] if current else pieces
-
-
 def words(text: str) -> list[tuple[str, bool]]:
     """Where a line may break, as (piece, follows a space): spaces, and after the hyphen of Müller-Lüdenscheidt."""
     return [(piece, i == 0) for word in text.split() for i, piece in enumerate(re.split(r"(?<=\w-)(?=\w)", word))]
 
 
 def wrap(text: str, size: float, width: float, bold: bool = False, cut: bool = True) -> list[str] | None:
-    """Greedy word wrap to ``width``; a word longer than a line is cut by letters, or with ``cut=False`` gives None."""
+    """Greedy word wrap to ``width``; a word longer than a line is cut short with an ellipsis (never split: half a
+    name on each line reads as two names), or with ``cut=False`` gives None."""
     lines: list[str] = []
     current = ""
     for word, spaced in words(text):
@@ -74,8 +63,8 @@ def wrap(text: str, size: float, width: float, bold: bool = False, cut: bool = T
         elif not cut:
             return None
         else:
-            *whole, current = break_word(word, size, width, bold)
-            lines.extend(whole)
+            lines.append(clip(word, size, width, bold))
+            current = ""
     if current:
         lines.append(current)
     return lines
@@ -95,8 +84,9 @@ def fit(text: str, width: float, height: float, size: float, minimum: float, bol
     """The font size and lines that put ``text`` inside a ``width`` x ``height`` box.
 
     One line at ``size`` if it fits; else one line shrunk (by ``pdfmetrics.stringWidth``) when that
-    keeps it readable; else wrapped, shrinking step by step down to ``minimum``; at ``minimum`` the
-    lines that do not fit are dropped and the last one ends with an ellipsis. Never wider or taller.
+    keeps it readable; else wrapped between words, shrinking step by step down to ``minimum``; else one line
+    shrunk down to ``minimum``; else, at ``minimum``, a word longer than a line and the lines that do not fit
+    are cut short with an ellipsis. A word is never split across lines. Never wider or taller.
     """
     text = " ".join(text.split())
     minimum = min(minimum, height / LEADING)
@@ -114,6 +104,8 @@ def fit(text: str, width: float, height: float, size: float, minimum: float, bol
         if lines is not None and len(lines) * current * LEADING <= height + 0.01:
             return current, tuple(lines)
         current -= 0.5
+    if shrunk >= minimum:
+        return round(shrunk - 0.05, 1), (text,)
     current = minimum
     room = max(1, int(height // (current * LEADING)))
     lines = wrap(text, current, width, bold)

@@ -14,14 +14,27 @@ from reportlab.platypus import NextPageTemplate, PageBreak, Paragraph, Spacer, T
 from ..collation import sort_key
 from ..models import Event, Player, Round
 from ..printing.common import COLUMN_GAP, GREY, FitText, QRCode, body_size, build_pdf, heading, page_template, styles
-from ..printing.fonts import REGULAR
+from ..printing.fonts import REGULAR, clip, text_width
 
-#: Large enough for a phone held at arm's length over the sheet.
-QR_SIZE = 15 * mm
+#: Large enough for a phone held at arm's length over the sheet, quiet zone included: a player's link takes 33
+#: modules, each about half a millimetre (three dots of a page scanned or printed at 150 dpi).
+QR_SIZE = 20 * mm
 
 
-def name_cell(name: str, size: float) -> Paragraph:
-    """A player's name at its full size, wrapped within its cell (a long one on two lines) rather than shrunk."""
+#: A cell's padding on each side (the ``styles()["table"]`` of every printout).
+CELL_PADDING = 4
+#: The smallest a name is printed; a word still too long for its cell is cut short with an ellipsis.
+NAME_MINIMUM = 6
+
+
+def name_cell(name: str, size: float, width: float) -> Paragraph:
+    """A player's name at its full size, wrapped between words within its ``width`` cell (a long one on two lines)
+    rather than shrunk: only a word longer than the cell makes the name smaller, as no word is split."""
+    room = width - 2 * CELL_PADDING
+    longest = max((text_width(word, size) for word in name.split()), default=0)
+    if longest > room:
+        size = max(NAME_MINIMUM, size * room / longest)
+        name = " ".join(clip(word, size, room) for word in name.split())
     style = ParagraphStyle(f"name-{size}", fontName=REGULAR, fontSize=size, leading=size * 1.2)
     return Paragraph(escape(name), style)
 
@@ -39,7 +52,7 @@ def by_table(event: Event, round_: Round, width: float) -> Table:
     for table in tables:
         row = [FitText(str(table.number), size=14, bold=True, lines=1)]
         for seat in table.seats.all():
-            cell = [name_cell(seat.player.name, 10)]
+            cell = [name_cell(seat.player.name, 10, seat_width)]
             if seat.player.club:
                 cell.append(FitText(seat.player.club, size=7.5, minimum=5, lines=1, colour=GREY))
             row.append(cell)
@@ -54,12 +67,13 @@ def by_player(round_: Round, width: float, link: Callable[[Player], str]) -> Tab
     """Every seated player, alphabetically, with their table and seat, and the QR code of their own link."""
     seated = [(seat.player, table.number, seat.position) for table in round_.tables.all() for seat in table.seats.all()]
     seated.sort(key=lambda row: sort_key(row[0].name))
-    number_width = 34
+    number_width = 28
+    name_width = width - 2 * number_width - QR_SIZE - 8
     header = [FitText(_("Player"), size=9, bold=True), FitText(_("Table"), size=9, bold=True)]
     header += [FitText(_("Seat"), size=9, bold=True), FitText(_("Own link"), size=7, bold=True, lines=1)]
     rows = [header] + [
         [
-            name_cell(player.name, 11),
+            name_cell(player.name, 11, name_width),
             FitText(str(table), size=12, bold=True, lines=1),
             str(seat),
             QRCode(link(player), QR_SIZE),
@@ -68,7 +82,7 @@ def by_player(round_: Round, width: float, link: Callable[[Player], str]) -> Tab
     ]
     return Table(
         rows,
-        colWidths=[width - 2 * number_width - QR_SIZE - 8, number_width, number_width, QR_SIZE + 8],
+        colWidths=[name_width, number_width, number_width, QR_SIZE + 8],
         repeatRows=1,
         style=styles()["table"],
         hAlign="LEFT",

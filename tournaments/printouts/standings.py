@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
 from xml.sax.saxutils import escape
 
 from django.utils import formats, timezone, translation
@@ -15,17 +14,10 @@ from ..models import Event
 from ..printing.charts import movement_drawing, scores_drawing
 from ..printing.common import GREY, PALE, SHADE, FitText, body_size, build_pdf, heading
 from ..printing.fonts import BOLD, REGULAR
+from ..standings.figures import number_text
 from ..standings.metrics import legends, shown_metrics
 from ..standings.rows import NO_FIGURE, StandingRow, split_absent
 from ..standings.stage import Stage
-
-
-def number(value) -> str:
-    """A number as the event's language writes it, without trailing zeros (2.5, not 2.50)."""
-    if isinstance(value, Decimal):
-        value = value.quantize(Decimal(1)) if value == value.to_integral() else value.normalize()
-    return formats.number_format(value)
-
 
 TABLE_STYLE = [
     ("FONT", (0, 0), (-1, -1), REGULAR, 9.5),
@@ -99,7 +91,7 @@ def standings_pdf(event: Event, rows: list[StandingRow], stage: Stage, charts=No
                 str(row.rank) if row.played else NO_FIGURE,
                 FitText(player_text(row), size=9.5, minimum=5.5),
                 FitText(row.player.club, size=8.5, minimum=5.5, colour=GREY),
-                *(number(row.shown[metric.key]) if row.played else NO_FIGURE for metric in metrics),
+                *(number_text(row.shown[metric.key]) if row.played else NO_FIGURE for metric in metrics),
             ]
             for row in ranked
         ]

@@ -102,6 +102,48 @@ def table_state(table: Table, confirmation_required: bool) -> str:
     return State.ENTERED
 
 
+#: Words that join two surnames into one ("Puig i Cadafalch", "Ortega y Gasset").
+JOINING = {"i", "y", "e"}
+
+
+def surname(name: str) -> str:
+    """The part of ``name`` a tile shows on a laptop: from its first lowercase particle on ("van der Westhuizen",
+    "de Oliveira Bragança"), a word earlier for a joining word ("Puig i Cadafalch"), else its last word."""
+    words = name.split()
+    for index, word in enumerate(words[1:-1], start=1):
+        if word[0].islower():
+            start = index - 1 if word in JOINING and index > 1 else index
+            return " ".join(words[start:])
+    return words[-1] if words else name
+
+
+def with_initials(name: str) -> str:
+    """``name``'s surname after the initials of its first given name: "Hans-Jürgen Jørgensen" as "H.-J. Jørgensen"."""
+    last = surname(name)
+    given = name[: len(name) - len(last)].split()
+    if not given:
+        return name
+    return "-".join(f"{part[0]}." for part in given[0].split("-") if part) + " " + last
+
+
+def short_names(names: list[str]) -> list[str]:
+    """The names of one table as its tile shows them when space is short: surnames; the initials of a first name
+    before a surname two players share; the whole name when even that is shared."""
+    shorts = [surname(name) for name in names]
+    shared = {short for short in shorts if shorts.count(short) > 1}
+    shorts = [with_initials(name) if short in shared else short for name, short in zip(names, shorts)]
+    shared = {short for short in shorts if shorts.count(short) > 1}
+    return [name if short in shared else short for name, short in zip(names, shorts)]
+
+
+@dataclass(frozen=True)
+class Seated:
+    """A player at a tile: the whole name, and the short one a narrow tile shows in its place."""
+
+    name: str
+    short: str
+
+
 @dataclass(frozen=True)
 class Tile:
     table: Table
@@ -112,6 +154,10 @@ class Tile:
     @property
     def word(self) -> str:
         return STATES[self.state][0]
+
+    @property
+    def seated(self) -> list[Seated]:
+        return [Seated(name, short) for name, short in zip(self.names, short_names(self.names))]
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from ..collation import alphabetical, sort_key
 from ..models import Event, Player, Round, Seat, Team
 from ..names import clean_text, has_visible_character
 from .find_table import folded
+from .look_alikes import LookAlikes, lost_mark
 
 #: The longest name, club and team name the models keep.
 MAX_LENGTH = 100
@@ -28,8 +29,8 @@ HEADER_WORDS = {
     "club": {"club", "circolo"},
     "team": {"team", "equipo", "squadra"},
 }
-#: Columns of the app's own export that an import reads past without complaint: they are not imported.
-IGNORED_WORDS = {"active", "activo", "attivo", "rating", "id", "elo"}
+#: Columns of other lists that an import reads past without complaint: they are not imported.
+IGNORED_WORDS = {"rating", "id", "elo"}
 COLUMNS = ("name", "club", "team")
 #: Separators in order of preference when as many lines hold each.
 SEPARATORS = ("\t", ";", ",")
@@ -43,7 +44,7 @@ EXPORT_HEADERS = {
     "club": "Club",
     "team": "Team",
     "checked_in": "Checked in",
-    "": "Active",
+    "active": "Active",
 }
 
 
@@ -68,7 +69,10 @@ class ParsedRow:
     club: str = ""
     team: str = ""
     checked_in: bool = False
+    active: bool = True
     errors: list[str] = field(default_factory=list)
+    #: What the organiser should look at before importing the row (a name much like another): it is imported anyway.
+    warnings: list[str] = field(default_factory=list)
     duplicate: bool = False
 
     @property
@@ -99,6 +103,7 @@ def header_words() -> dict[str, set[str]]:
     export's headers in every language of the app."""
     words = {column: set(known) for column, known in HEADER_WORDS.items()}
     words["checked_in"] = {"checked in", "checked-in", "present"}
+    words["active"] = {"active", "activo", "attivo"}
     words[""] = set(IGNORED_WORDS)
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
@@ -109,7 +114,7 @@ def header_words() -> dict[str, set[str]]:
 
 def read_header(cells: list[str]) -> list[str | None] | None:
     """The column of each position if ``cells`` is a header row naming at least the name column, else None; a
-    column read past (such as the export's "Active") is ``""``."""
+    column read past (such as a rating) is ``""``."""
     known = header_words()
     columns: list[str | None] = []
     for cell in cells:
@@ -177,6 +182,11 @@ def parse_row(
             if present is None:
                 row.errors.append(_("The checked-in column says “%(value)s”: write yes or no.") % {"value": value})
             row.checked_in = bool(present)
+        elif column == "active":
+            playing = yes_or_no(value) if value else True
+            if playing is None:
+                row.errors.append(_("The active column says “%(value)s”: write yes or no.") % {"value": value})
+            row.active = playing is not False
         elif column:
             setattr(row, column, value)
     if not row.name:
@@ -205,8 +215,65 @@ def parse_row(
 
 
 def preview_import(event: Event, text: str) -> list[ParsedRow]:
-    """The rows of ``text`` checked against the file itself and the players already registered."""
-    return parse_player_csv(text, registered_names(event))
+    """The rows of ``text`` checked against the file itself and the players already registered, names much like
+    another one flagged (``flag_look_alikes``)."""
+    registered = list(event.players.values_list("name", flat=True))
+    rows = parse_player_csv(text, {name_key(name) for name in registered})
+    flag_look_alikes(rows, alphabetical(registered))
+    return rows
+
+
+def flag_look_alikes(rows: list[ParsedRow], registered: Iterable[str]) -> None:
+    """Warn on each importable row whose name differs from a registered player's, or from an earlier row's, only by
+    accents or by letters lost when the file was saved ("Ma?gorzata"), and on a name with such a lost letter."""
+    known: LookAlikes[str] = LookAlikes()
+    for name in registered:
+        known.add(name, name)
+    earlier: LookAlikes[ParsedRow] = LookAlikes()
+    for row in rows:
+        if not row.importable:
+            continue
+        mark = lost_mark(row.name)
+        said = {"line": row.number, "name": row.name, "mark": mark}
+        if (other := known.find(row.name)) is not None:
+            if mark:
+                message = _(
+                    "Line %(line)d: “%(name)s” has “%(mark)s” where the file may have lost a letter: is it "
+                    "“%(other)s”, already registered?"
+                )
+            else:
+                message = _(
+                    "Line %(line)d: “%(name)s” differs from “%(other)s”, already registered, only by accents "
+                    "or a lost letter: is it the same player?"
+                )
+            row.warnings.append(message % {**said, "other": other})
+        elif (first := earlier.find(row.name)) is not None:
+            if mark:
+                message = _(
+                    "Line %(line)d: “%(name)s” has “%(mark)s” where the file may have lost a letter: is it "
+                    "“%(other)s” of line %(first)d?"
+                )
+            else:
+                message = _(
+                    "Line %(line)d: “%(name)s” differs from “%(other)s” of line %(first)d only by accents or "
+                    "a lost letter: is it the same player?"
+                )
+            row.warnings.append(message % {**said, "other": first.name, "first": first.number})
+        elif mark:
+            row.warnings.append(
+                _("Line %(line)d: “%(name)s” has “%(mark)s” where the file may have lost a letter: check the name.")
+                % said
+            )
+        earlier.add(row.name, row)
+
+
+def status_in_file(rows: list[ParsedRow]) -> dict[str, object]:
+    """What the importable rows say of check-in and dropping: how many are checked in, and the names marked dropped."""
+    importable = [row for row in rows if row.importable]
+    return {
+        "checked_in": sum(1 for row in importable if row.checked_in),
+        "dropped": [row.name for row in importable if not row.active],
+    }
 
 
 def teams_by_name(event: Event) -> dict[str, Team]:
@@ -238,10 +305,14 @@ def add_player(event: Event, name: str, club: str = "", team_name: str = "", che
         raise DuplicateName(name) from error
 
 
-def import_players(event: Event, rows: list[ParsedRow], *, skip_bad: bool = False) -> list[Player]:
+def import_players(
+    event: Event, rows: list[ParsedRow], *, skip_bad: bool = False, keep_status: bool = False
+) -> list[Player]:
     """Register every good row in one transaction, skipping names already registered.
 
-    Raises ImportRefused, saving nothing, if any row has an error, unless ``skip_bad`` says to leave those out.
+    Players start not checked in and playing, as at a new event, whatever the list says; ``keep_status`` keeps the
+    list's check-ins and dropped players. Raises ImportRefused, saving nothing, if any row has an error, unless
+    ``skip_bad`` says to leave those out.
     """
     if skip_bad:
         rows = [row for row in rows if not row.errors]
@@ -257,7 +328,8 @@ def import_players(event: Event, rows: list[ParsedRow], *, skip_bad: bool = Fals
                     name=row.name,
                     club=row.club,
                     team=team_named(event, row.team, teams),
-                    checked_in=row.checked_in,
+                    checked_in=row.checked_in and keep_status,
+                    active=row.active or not keep_status,
                 )
                 for row in rows
                 if not row.duplicate and name_key(row.name) not in registered
@@ -333,10 +405,33 @@ def search_text(text: str) -> str:
     return "".join(char for char in folded(text) if char.isalnum())
 
 
+def search_words(typed: str) -> list[str]:
+    """The words typed in a search, each folded as ``search_text`` folds it ("D'Angelo n" is dangelo, n)."""
+    return [word for word in map(search_text, typed.split()) if word]
+
+
+def word_starts(text: str) -> tuple[str, frozenset[int]]:
+    """``search_text(text)`` and where in it each word of ``text`` starts, a word ending at a blank or a punctuation
+    mark: "D'Angelo Fernández" is dangelofernandez, its words starting at d, a and f."""
+    letters, starts = [], set()
+    for char in " " + folded(text):
+        if not char.isalnum():
+            starts.add(len(letters))
+            continue
+        letters.append(char)
+    return "".join(letters), frozenset(starts)
+
+
+def begins_words(text: str, words: list[str]) -> bool:
+    """Whether each searched word begins a word of ``text``: "dangelo" finds D'Angelo and "n" finds Nagy, but "n"
+    does not find Fernández."""
+    letters, starts = word_starts(text)
+    return all(any(letters.startswith(word, start) for start in starts) for word in words)
+
+
 def matches(player: Player, words: list[str]) -> bool:
-    """Whether every searched word is part of the player's name or of their club."""
-    name, club = search_text(player.name), search_text(player.club)
-    return all(word in name or word in club for word in words)
+    """Whether every searched word begins a word of the player's name or of their club."""
+    return all(begins_words(player.name, [word]) or begins_words(player.club, [word]) for word in words)
 
 
 def filtered(players: QuerySet[Player], *, query: str = "", show: str = "", club: str = "") -> Iterable[Player]:
@@ -350,7 +445,7 @@ def filtered(players: QuerySet[Player], *, query: str = "", show: str = "", club
         players = players.filter(active=False)
     if club:
         players = players.filter(club=club)
-    words = [word for word in map(search_text, query.split()) if word]
+    words = search_words(query)
     if words:
         return [player for player in players if matches(player, words)]
     return players
@@ -493,14 +588,9 @@ def bulk_change(event: Event, ids: Iterable[int], action: str) -> list[Player]:
 
 
 def roll_call_matches(event: Event, text: str) -> list[Player]:
-    """The active players whose name holds every word typed at the roll call, folded as the players search folds
-    them (accents, case and punctuation do not matter), by name; none for an empty box."""
-    words = [word for word in map(search_text, text.split()) if word]
+    """The active players of whose name each word typed at the roll call begins a word, folded as the players search
+    folds them (accents, case and punctuation do not matter), by name; none for an empty box."""
+    words = search_words(text)
     if not words:
         return []
-    return by_name(player for player in players_of(event).filter(active=True) if matches_name(player, words))
-
-
-def matches_name(player: Player, words: list[str]) -> bool:
-    name = search_text(player.name)
-    return all(word in name for word in words)
+    return by_name(player for player in players_of(event).filter(active=True) if begins_words(player.name, words))

@@ -35,6 +35,7 @@ __all__ = [
     "StaleSheet",
     "TableClosed",
     "confirm_sheet",
+    "confirmation_refusal",
     "closed_message",
     "dispute_sheet",
     "record_sheet",
@@ -333,8 +334,21 @@ def dispute_reason(text: object) -> str:
     return reason
 
 
-def confirmation_refusal(manche: Manche, author: Author, confirmation: str) -> str | None:
-    """Why ``author`` may not confirm the sheet as it is, or None when the confirmation counts.
+#: Why a player may not confirm a sheet, as untranslated messages (``confirmation_refusal`` says them).
+NOT_A_PLAYER = gettext_noop("A sheet is confirmed by a player at the table.")
+SAME_PHONE = gettext_noop("This phone entered the sheet: another player confirms it on their own phone.")
+SAME_PLAYER = gettext_noop("You entered this sheet: another player at the table confirms it.")
+SAME_SEAT = gettext_noop("Another player confirms the sheet, not the one who entered it.")
+OWN_LINK_NEEDED = gettext_noop(
+    "To confirm, another player opens their own link: the QR code on their player card, or their name "
+    "on the seating list. The table link enters and corrects sheets; it does not confirm them."
+)
+#: The refusals of the person who entered the sheet: a second player at the table confirms it.
+ENTERED_IT = (SAME_PLAYER, SAME_SEAT)
+
+
+def refusal_reason(manche: Manche, author: Author, confirmation: str) -> str | None:
+    """Why ``author`` may not confirm the sheet as it is (an untranslated message), or None when it counts.
 
     It takes a second person: the organiser, or a player at the table through their own link (player card or
     seating list), never the one who entered the sheet (their player, the seat the table link said, their
@@ -345,20 +359,23 @@ def confirmation_refusal(manche: Manche, author: Author, confirmation: str) -> s
     if author.is_organiser:
         return None
     if author.via not in (Via.LINK, Via.PLAYER):
-        return _("A sheet is confirmed by a player at the table.")
+        return NOT_A_PLAYER
     if author.device and author.device == manche.entered_device:
-        return _("This phone entered the sheet: another player confirms it on their own phone.")
+        return SAME_PHONE
     if author.player is not None and author.player.pk == manche.entered_player_id:
-        return _("You entered this sheet: another player at the table confirms it.")
+        return SAME_PLAYER
     if author.seat is not None and author.seat == manche.entered_seat:
-        return _("Another player confirms the sheet, not the one who entered it.")
+        return SAME_SEAT
     came_without_phone = manche.entered_via == Via.API and not manche.entered_device
     if author.via == Via.LINK and (confirmation != Confirmation.SECOND_PHONE or came_without_phone):
-        return _(
-            "To confirm, another player opens their own link: the QR code on their player card, or their name "
-            "on the seating list. The table link enters and corrects sheets; it does not confirm them."
-        )
+        return OWN_LINK_NEEDED
     return None
+
+
+def confirmation_refusal(manche: Manche, author: Author, confirmation: str) -> str | None:
+    """``refusal_reason`` in the active language."""
+    reason = refusal_reason(manche, author, confirmation)
+    return gettext(reason) if reason else None
 
 
 def locked_manche(at: TableAtHand, number: int) -> Manche:

@@ -7,6 +7,7 @@ from decimal import Decimal
 
 from django.utils import formats
 
+from ..formatting import hundredths
 from ..models import Standing
 from .metrics import Metric, shown_metrics
 
@@ -19,8 +20,9 @@ class Figure:
 
 
 def number_text(value) -> str:
-    """A metric's value in the reader's number format, decimals without trailing zeros."""
-    return formats.number_format(value.normalize() if isinstance(value, Decimal) else value)
+    """A metric's value in the reader's number format, decimals to the hundredth (rounded half up) without trailing
+    zeros."""
+    return formats.number_format(hundredths(value).normalize() if isinstance(value, Decimal) else value)
 
 
 def figure(metric: Metric, standing: Standing, game) -> Figure:

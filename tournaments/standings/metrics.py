@@ -5,6 +5,7 @@ a game's ranking is a list of metric keys in order of precedence (``Game.ranking
 one class (and its column). Every page, file and printout of the standings takes its columns from here.
 
 The results are summed once (``tally``: one pass over them); each metric then reads its totals from the tally.
+Tournament points are summed exactly (``point_units``) and rounded to the hundredth once, when a standing is made.
 """
 
 from __future__ import annotations
@@ -12,13 +13,35 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from fractions import Fraction
+from functools import lru_cache
 from typing import NamedTuple
 
 from django.utils.translation import gettext_lazy as _
 
 from scoring.ranking import competition_ranks
 
-ZERO = Decimal(0)
+from ..formatting import hundredths
+
+#: Tournament points are summed in 252,000ths: a whole number of them for every hundredth and every share of tied
+#: places (a whole number of points over at most ``MOST_TIED`` seats; 2,520 is the least common multiple of 1 to 9).
+POINT_UNITS = 252_000
+#: The most seats that can tie for a place: a table's most seats.
+MOST_TIED = 9
+
+
+@lru_cache(maxsize=4096)
+def point_units(stored: Decimal) -> int:
+    """A seat's tournament points, which it stores to the hundredth, in ``POINT_UNITS``: the share of tied places they
+    round (2.33 is 7/3: three such shares make 7, not 6.99), else the hundredths themselves."""
+    share = Fraction(stored).limit_denominator(MOST_TIED)
+    exact = share if hundredths(share) == stored else Fraction(stored)
+    return int(exact * POINT_UNITS)
+
+
+def points_of(units: int) -> Decimal:
+    """Tournament points counted in ``POINT_UNITS``, to the hundredth."""
+    return hundredths(Fraction(units, POINT_UNITS))
 
 
 class SeatResult(NamedTuple):
@@ -36,7 +59,8 @@ class SeatResult(NamedTuple):
 class Tally:
     """The players' results summed in one pass, by player id: what every metric aggregates."""
 
-    points: dict[int, Decimal] = field(default_factory=dict)
+    #: Tournament points in ``POINT_UNITS``.
+    points: dict[int, int] = field(default_factory=dict)
     score: dict[int, int] = field(default_factory=dict)
     tiebreak: dict[int, int] = field(default_factory=dict)
     #: How many results each player has (a player sits once a round: the rounds played).
@@ -57,8 +81,9 @@ def tally(results: Iterable[SeatResult], players: Iterable[int], into: Tally | N
         counted.tables,
     )
     for player in players:
-        points[player], score[player], tiebreak[player], played[player] = ZERO, 0, 0, 0
-    for player, _round, table, earned, scored, broken in results:
+        points[player], score[player], tiebreak[player], played[player] = 0, 0, 0, 0
+    for player, _round, table, stored, scored, broken in results:
+        earned = point_units(stored)
         if player in played:
             points[player] += earned
             score[player] += scored
@@ -79,12 +104,18 @@ class Metric:
     label: object = ""
     #: A heading for narrow columns (the projector's); empty: the label.
     short: object = ""
-    #: True when the values are decimals (tournament points can be shared), False for whole numbers.
+    #: True when the values are tournament points (``POINT_UNITS`` in the tally, hundredths in a standing), False for
+    #: whole numbers.
     decimal: bool = False
 
     def aggregate(self, counted: Tally, totals: dict[str, dict[int, object]]) -> dict[int, object]:
-        """Each player's value, from the tally and the metrics of higher precedence already in ``totals``."""
+        """Each player's value, from the tally and the metrics of higher precedence already in ``totals`` (exact:
+        tournament points in ``POINT_UNITS``)."""
         raise NotImplementedError
+
+    def standing_value(self, value):
+        """An aggregated value as a standing holds it: tournament points to the hundredth."""
+        return points_of(value) if self.decimal else value
 
     def label_for(self, game) -> str:
         """The metric's name for an event of ``game`` (the printed standings' heading)."""
@@ -158,9 +189,9 @@ class OpponentsPoints(Metric):
 
     def aggregate(self, counted, totals):
         points = totals["points"]
-        buchholz = dict.fromkeys(points, ZERO)
+        buchholz = dict.fromkeys(points, 0)
         for seated in counted.tables.values():
-            together = sum((points[player] for player in seated), ZERO)
+            together = sum(points[player] for player in seated)
             for player in seated:
                 buchholz[player] += together - points[player]
         return buchholz
@@ -205,7 +236,12 @@ def rank_tally(counted: Tally, ranking: Sequence[str]) -> list[Ranked]:
     order = sorted(keys, key=keys.__getitem__, reverse=True)
     ranks = competition_ranks([keys[player] for player in order])
     return [
-        Ranked(player, rank, played[player], {key: column[player] for key, column in totals.items()})
+        Ranked(
+            player,
+            rank,
+            played[player],
+            {key: METRICS[key].standing_value(column[player]) for key, column in totals.items()},
+        )
         for player, rank in zip(order, ranks)
     ]
 

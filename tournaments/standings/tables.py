@@ -1,8 +1,9 @@
 """The standings as a django-tables2 table: sortable columns, the same for page, partial, CSV and Excel.
 
-Besides rank, movement, player, club and rounds, the columns are the metrics the game ranks by (``Game.ranking``),
-headed as the event's game names them. The rows are ``rows.StandingRow``s, already best first: the table sorts them
-only when a column is asked for, names and clubs by their collation keys (the same on every database).
+Besides rank, movement, player, club, rounds and (in the files only) whether the player dropped, the columns are the
+metrics the game ranks by (``Game.ranking``), headed as the event's game names them. The rows are
+``rows.StandingRow``s, already best first: the table sorts them only when a column is asked for, names and clubs by
+their collation keys (the same on every database).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from ..formatting import hundredths
 from .figures import number_text
 from .metrics import Metric, legends, shown_metrics
 from .rows import NO_FIGURE, StandingRow, split_absent, with_figures
@@ -43,11 +45,13 @@ class MetricColumn(tables.Column):
         return number_text(value) if record.played else NO_FIGURE
 
     def value(self, value, record):
-        """The value in a file: a number (whole ones as integers, 3.5 not 3.50); empty without a result yet."""
+        """The value in a file: a number (whole ones as integers, 3.5 not 3.50, to the hundredth rounded half up);
+        empty without a result yet."""
         if not record.played:
             return None
         if isinstance(value, Decimal):
-            return int(value) if value == value.to_integral_value() else value.normalize()
+            rounded = hundredths(value)
+            return int(rounded) if rounded == rounded.to_integral_value() else rounded.normalize()
         return value
 
 
@@ -57,6 +61,8 @@ class StandingsTable(tables.Table):
         verbose_name=_("Moved"), accessor="moved", orderable=False, exclude_from_export=True, default=""
     )
     player = tables.Column(verbose_name=_("Player"), accessor="player__name", order_by=("name_key",))
+    #: Only in the files, and only once a player has dropped: on the page the player's name carries the tag.
+    status = tables.Column(verbose_name=_("Status"), accessor="dropped", visible=False, orderable=False)
     club = tables.Column(verbose_name=_("Club"), accessor="player__club", default="", order_by=("club_key",))
     rounds_played = tables.Column(verbose_name=_("Rounds"), attrs={"td": {"class": "number"}})
 
@@ -71,8 +77,10 @@ class StandingsTable(tables.Table):
         game = event.game_bundle
         self.metrics = shown_metrics(game)
         columns = [(metric.key, MetricColumn(metric, game)) for metric in self.metrics]
-        sequence = ("rank", "movement", "player", "club", *(metric.key for metric in self.metrics), "rounds_played")
+        sequence = ("rank", "movement", "player", "club", *(m.key for m in self.metrics), "rounds_played", "status")
         ranked, absent = split_absent(rows)
+        if not any(row.dropped for row in ranked):
+            kwargs["exclude"] = (*kwargs.get("exclude", ()), "status")
         super().__init__(ranked, extra_columns=columns, sequence=sequence, **kwargs)
         #: The players who did not play, listed apart from the standings, unranked.
         self.absent = absent
@@ -127,3 +135,7 @@ class StandingsTable(tables.Table):
 
     def value_player(self, value: str) -> str:
         return value
+
+    def value_status(self, record: StandingRow) -> str:
+        """The word "dropped" for a player who left the event, else nothing."""
+        return gettext("dropped") if record.dropped else ""

@@ -6,14 +6,13 @@ from django.shortcuts import render
 from django.urls import path
 from django.views.decorators.http import require_POST
 
-from ..devices import device_id
 from ..errors import LinkNotFound, Reason
 from ..models import Player, Seat
-from ..models.sheets import Via
 from ..pages.manche_page import (
     closed_page,
     confirm_posted,
     dispute_posted,
+    door_author,
     page_context,
     redraw,
     redraw_requested,
@@ -22,7 +21,6 @@ from ..pages.manche_page import (
 )
 from ..pages.routes import player_route
 from ..services.player_links import overview, player_by_token
-from ..services.sheets import Author
 from ..services.tables import TableAtHand, player_at_table
 
 
@@ -41,10 +39,6 @@ def seat_for(token: str, table_id: int) -> tuple[TableAtHand, Seat]:
         player_for(token)
         raise LinkNotFound(Reason.NOT_AT_TABLE, player_token=token)
     return found
-
-
-def player_author(request, seat: Seat) -> Author:
-    return Author(via=Via.PLAYER, player=seat.player, seat=seat.position, device=device_id(request))
 
 
 def player_home(request, token: str):
@@ -68,21 +62,21 @@ def player_table_save(request, token: str, table_id: int, number: int):
     closed = at.closed_reason()
     if closed:
         return closed_page(request, at, number, closed, route=route)
-    return save_posted_sheet(request, at, number, player_author(request, seat), route=route)
+    return save_posted_sheet(request, at, number, door_author(request, at, route), route=route)
 
 
 @require_POST
 def player_table_confirm(request, token: str, table_id: int, number: int):
     at, seat = seat_for(token, table_id)
     route = player_route(seat.player, at.table)
-    return confirm_posted(request, at, number, player_author(request, seat), route=route)
+    return confirm_posted(request, at, number, door_author(request, at, route), route=route)
 
 
 @require_POST
 def player_table_dispute(request, token: str, table_id: int, number: int):
     at, seat = seat_for(token, table_id)
     route = player_route(seat.player, at.table)
-    return dispute_posted(request, at, number, player_author(request, seat), route=route)
+    return dispute_posted(request, at, number, door_author(request, at, route), route=route)
 
 
 @require_POST

@@ -369,12 +369,12 @@ def import_players(request, slug: str):
     form = ImportForm(request.POST, request.FILES)
     if not form.is_valid():
         return render(request, "tournaments/players/import.html", {"event": event, "form": form}, status=400)
-    text = form.cleaned_data["text"]
+    text, keep = form.cleaned_data["text"], form.cleaned_data["keep_status"]
     rows = service.preview_import(event, text)
     action = request.POST.get("action")
     if action in ("confirm", "confirm-good"):
         try:
-            created = service.import_players(event, rows, skip_bad=action == "confirm-good")
+            created = service.import_players(event, rows, skip_bad=action == "confirm-good", keep_status=keep)
         except service.ImportRefused as refusal:
             messages.error(request, str(refusal))
         else:
@@ -395,7 +395,8 @@ def import_players(request, slug: str):
                 messages.success(request, message)
                 return redirect("tournaments:players", slug=event.slug)
             messages.error(request, _("Nothing to import: every player of the list is already registered."))
-    return render(request, "tournaments/players/import.html", preview_context(event, text, rows, form.read_as))
+    context = preview_context(event, text, rows, form.read_as, keep_status=keep)
+    return render(request, "tournaments/players/import.html", context)
 
 
 def chosen_ids(data) -> list[int]:
@@ -471,8 +472,8 @@ def bulk_done(action: str, changed: int, chosen: int) -> str:
 
 @require_http_methods(["GET", "POST"])
 def roll_call(request, slug: str):
-    """The roll call by keyboard: GET lists the players a part of a name matches; POST checks in the one player
-    it matches (or the one picked among several) and says so."""
+    """The roll call by keyboard: GET lists the players whose words the typed words begin; POST checks in the one
+    player they match (or the one picked among several) and says so, the list left open to pick from otherwise."""
     event = organiser_event(request, slug)
     if request.method == "GET":
         text = request.GET.get("name", "")[:100]
@@ -500,7 +501,14 @@ def roll_call(request, slug: str):
     if not request.htmx:
         (messages.success if player else messages.info)(request, said)
         return redirect(reverse("tournaments:players", args=[event.slug]) + (f"#player-{player.pk}" if player else ""))
-    context = {"event": event, "player": player, "said": said, "counts": service.player_counts(event)}
+    context = {
+        "event": event,
+        "player": player,
+        "said": said,
+        "counts": service.player_counts(event),
+        "matches": None if player else found,
+        "typed": not player and bool(text.strip()),
+    }
     response = render(request, "tournaments/players/_roll_call_done.html", context)
     return trigger_client_event(response, "rollCallDone") if player else response
 
@@ -511,17 +519,22 @@ def left_out_message(count: int) -> str:
     ) % {"count": count}
 
 
-def preview_context(event: Event, text: str, rows: list[service.ParsedRow], read_as: str = "") -> dict:
+def preview_context(
+    event: Event, text: str, rows: list[service.ParsedRow], read_as: str = "", *, keep_status: bool = False
+) -> dict:
     blocked = sum(1 for row in rows if row.errors)
     return {
         "read_as": read_as,
         "blank": service.blank_lines(text),
         "event": event,
-        "form": ImportForm(initial={"text": text}),
+        "form": ImportForm(initial={"text": text, "keep_status": keep_status}),
+        "keep_status": keep_status,
+        "in_file": service.status_in_file(rows),
         "text": text,
         "rows": rows,
         "blocked": blocked,
         "importable": sum(1 for row in rows if row.importable),
+        "warned": sum(1 for row in rows if row.importable and row.warnings),
         "skipped": sum(1 for row in rows if row.duplicate),
         "previewed": True,
         "max_length": service.MAX_LENGTH,

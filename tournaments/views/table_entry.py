@@ -9,14 +9,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
-from ..devices import device_id, remember_seat
+from ..devices import remember_seat
 from ..errors import LinkNotFound, Reason
-from ..models.sheets import Via
 from ..pages.manche_page import (
     chosen_seat,
     closed_page,
     confirm_posted,
     dispute_posted,
+    door_author,
     found_manche,
     manche_context,
     page_context,
@@ -28,7 +28,6 @@ from ..pages.manche_page import (
     save_posted_sheet,
 )
 from ..pages.routes import table_route
-from ..services.sheets import Author
 from ..services.tables import TableAtHand, published_table
 
 #: What a table link answers when nobody has said who is entering or confirming.
@@ -41,11 +40,6 @@ def table_for(token: str) -> TableAtHand:
     if at is None:
         raise LinkNotFound(Reason.TABLE_LINK)
     return at
-
-
-def link_author(request, seat: int | None) -> Author:
-    """Whoever holds the table link: the seat they say they are, on this browser."""
-    return Author(via=Via.LINK, seat=seat, device=device_id(request))
 
 
 def say_who(request, at: TableAtHand, number: int, **shown) -> HttpResponse:
@@ -84,7 +78,7 @@ def save_manche(request, token: str, number: int):
     if seat is None:
         return say_who(request, at, number, values=posted_values(request, at), errors={"seat": [_(SAY_WHO)]})
     remember_seat(request, at.table.pk, seat)
-    return save_posted_sheet(request, at, number, link_author(request, seat), route=route)
+    return save_posted_sheet(request, at, number, door_author(request, at, route), route=route)
 
 
 @require_POST
@@ -94,14 +88,15 @@ def confirm_manche(request, token: str, number: int):
     if seat is None:
         return say_who(request, at, number, notice=_(SAY_WHO))
     remember_seat(request, at.table.pk, seat)
-    return confirm_posted(request, at, number, link_author(request, seat), route=table_route(at.table))
+    route = table_route(at.table)
+    return confirm_posted(request, at, number, door_author(request, at, route), route=route)
 
 
 @require_POST
 def dispute_manche(request, token: str, number: int):
     at = table_for(token)
-    author = link_author(request, chosen_seat(request, at))
-    return dispute_posted(request, at, number, author, route=table_route(at.table))
+    route = table_route(at.table)
+    return dispute_posted(request, at, number, door_author(request, at, route), route=route)
 
 
 @require_POST

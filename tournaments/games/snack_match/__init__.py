@@ -14,8 +14,10 @@ from .labels import component_names
 class SnackMatch(Game):
     rules = snack_match.RULES
     order = 30
-    tiebreak_label = _("Largest group")
-    tiebreak_legend = _("Ties broken by the largest group")
+    #: A table's tie goes to the largest group (the rules); the standings add up each round's largest group.
+    tiebreak_label = _("Largest groups, summed over rounds")
+    tiebreak_heading = _("Σ largest group")
+    tiebreak_legend = _("Ties broken by the largest group of each round, summed over the rounds")
     options_form = options.SnackMatchOptions
     demo = DemoEvent("Copa Snack Match", seating_method="swiss")
 

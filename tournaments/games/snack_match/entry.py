@@ -140,15 +140,37 @@ def sizes_text(state: FormState, name: str) -> str:
     return ", ".join(parts)
 
 
-def errors_under(state: FormState, name: str) -> list[str]:
-    """The errors at a field and at the items of the list it is read into (``name[1]``...)."""
-    return [m for path, messages in state.errors.items() if name in (path, ITEM.sub("", path)) for m in messages]
+def errors_under(state: FormState, name: str, label: str) -> list[str]:
+    """The errors at a field and at the items of the list it is read into (``name[1]``...), each item's naming the
+    field (``label``) and the size's place in the list."""
+    errors = list(state.errors.get(name, []))
+    sizes = parse_sizes(sizes_text(state, name))
+    for path, messages in state.errors.items():
+        if path != name and ITEM.sub("", path) == name:
+            index = int(path[path.rindex("[") + 1 : -1])
+            value = sizes[index] if isinstance(sizes, list) and index < len(sizes) else ""
+            errors.extend(item_error(label, index + 1, value, message) for message in messages)
+    return errors
 
 
-def size_field(state: FormState, name: str, label: str, shown: bool) -> Field:
-    """The sizes typed for one component, on the number pad; kept unseen while the zone is tapped in as a grid."""
+def item_error(label: str, position: int, value: Any, message: str) -> str:
+    """The rules' ``message`` about size ``position`` of a list of sizes; one that is no whole number is told the
+    list's rule."""
+    if isinstance(value, int):
+        text = _("%(field)s: size %(position)d of the list, %(value)d: %(message)s")
+        return text % {"field": label, "position": position, "value": value, "message": message}
+    text = _(
+        "%(field)s: size %(position)d of the list, “%(value)s”, is not a whole number; write each group's size as a "
+        "whole number, the sizes separated by commas, like “5, 2”."
+    )
+    return text % {"field": label, "position": position, "value": value}
+
+
+def size_field(state: FormState, name: str, label: str, shown: bool, row: str = "") -> Field:
+    """The sizes typed for one component, on the number pad; kept unseen while the zone is tapped in as a grid.
+    ``row`` names the component in the errors of its list."""
     kind = "text" if shown else "hidden"
-    value, errors = sizes_text(state, name), errors_under(state, name)
+    value, errors = sizes_text(state, name), errors_under(state, name, row or label)
     return Field(name, label, value, errors, kind=kind, inputmode="numeric", pattern=SIZES_PATTERN)
 
 
@@ -159,7 +181,7 @@ def size_rows(state: FormState, kinds: dict[str, dict[str, str]], modes: list[st
         for key, name in named.items():
             label = component_title(kind, name)
             cells = [
-                size_field(state, size_name(i, kind, key), f"{label}: {player}", modes[i] == GROUPS)
+                size_field(state, size_name(i, kind, key), f"{label}: {player}", modes[i] == GROUPS, label)
                 for i, player in enumerate(state.players)
             ]
             help_text = _("The size of each group, like “5, 2”: groups of 1 or 2 score nothing.") if not rows else ""

@@ -36,11 +36,17 @@ def vegetables_layout(state: FormState) -> Layout:
         rows.append(Row(label.label, path, cells, state.errors.get(path, []), help=label.help))
     rows[0].check = pozzo_check(state, sum(values))
     rows[1].check = crosses_check(state)
-    totals = []
-    for i in range(n):
-        parts = [state.number(f"{BASE}.{key}[{i}]") for key in KEYS]
-        totals.append("" if None in parts else str(manche_total(*parts)))
-    return Layout(rows, totals)
+    return Layout(rows, [player_total(state, i) for i in range(n)])
+
+
+def player_total(state: FormState, i: int) -> str:
+    """Player ``i``'s score for the manche as a save counts it (``manche_total``), once each of their four boxes
+    holds a number the rules accept; blank until then."""
+    names = [f"{BASE}.{key}[{i}]" for key in KEYS]
+    parts = [state.number(name) for name in names]
+    if None in parts or any(state.errors.get(name) for name in names):
+        return ""
+    return str(manche_total(*parts))
 
 
 def typed_row(state: FormState, key: str) -> list[int | None]:

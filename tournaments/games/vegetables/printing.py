@@ -37,6 +37,9 @@ MIN_SCALE = 0.5
 MAX_SCALE = 2.0
 #: ...but titles and names no more than this.
 MAX_TEXT_SCALE = 1.25
+#: A name is shrunk down to this size to be printed whole (a word is never split), and cut short only below it;
+#: a name that needs it may take the padding of its cell too: Brzęczyszczykiewicz fits four players to a block.
+NAME_MINIMUM, NAME_PAD = 4, 1
 
 
 def title_height(scale: float) -> float:
@@ -196,15 +199,16 @@ class VegetablesSheet(CachedDrawing):
     def draw_changing(self):
         c, pw, title, height = self.canv, self.player_width, title_height(self.scale), names_height(self.scale)
         placed, totals_top = self.blocks()
-        size = common_size(self.names, pw, height, 8, 5, bold=True)
+        size = common_size(self.names, pw, height, 8, NAME_MINIMUM, bold=True)
         for x, top, _manche in placed:
             for p, name in enumerate(self.names):
-                draw_text(c, name, x + p * pw, top - title - height, pw, height, size, 5, bold=True, align="center")
+                y = top - title - height
+                draw_text(c, name, x + p * pw, y, pw, height, size, NAME_MINIMUM, True, "center", pad=NAME_PAD)
         wide = self.totals_width()
-        size = common_size(self.names, wide, height, 8.5, 5, bold=True)
+        size = common_size(self.names, wide, height, 8.5, NAME_MINIMUM, bold=True)
         for p, name in enumerate(self.names):
-            x = LABEL_WIDTH + p * wide
-            draw_text(c, name, x, totals_top - title - height, wide, height, size, 5, bold=True, align="center")
+            x, y = LABEL_WIDTH + p * wide, totals_top - title - height
+            draw_text(c, name, x, y, wide, height, size, NAME_MINIMUM, True, "center", pad=NAME_PAD)
 
     def draw_labels(self, top: float, rows) -> None:
         c, t = self.canv, self.text
