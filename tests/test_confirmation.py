@@ -252,7 +252,7 @@ def test_a_refused_confirmation_is_an_error_and_no_longer_offers_the_button(tabl
     refused = Client().post(url, {"version": "1"}, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="es")
     page = refused.content.decode()
     assert refused.status_code == 403
-    assert '<p class="notice error" role="alert">La hoja la confirma otro jugador' in page
+    assert '<p class="error" role="alert">La hoja la confirma otro jugador' in page
     assert 'class="notice" role="status"' not in page
     assert 'class="confirm"' not in page
     assert not_confirmed(table)

@@ -117,7 +117,7 @@ def test_a_confirmation_that_meets_the_lock_says_whom_to_ask(table):
     lock(table)
     response = table_confirm(Client(), table, seat=2)
     assert response.status_code == 403
-    assert f'<p class="notice error" role="alert">{LOCKED}' in response.content.decode()
+    assert f'<p class="error" role="alert">{LOCKED}' in response.content.decode()
     other = seated(table, 2)
     refused = Client().post(player_url("player_table_confirm", other, table, 1), {"version": "1"}, **HTMX)
     assert refused.status_code == 403 and LOCKED in refused.content.decode()

@@ -151,10 +151,11 @@ def test_the_entering_seat_waits_on_its_own_link_and_a_refused_confirmation_is_a
     manche = table.manches.get(number=1)
     dispute_sheet(manche, Author(via=Via.PLAYER, player=players[2], seat=3), reason="Faltan puntos")
     region.locator("form.confirm button").click()
-    refusal = other.locator("#manche-1 .notice")
+    refusal = other.locator("#manche-1 .error[role=alert]")
     expect(refusal).to_have_class(re.compile(r"\berror\b"))
     expect(refusal).to_have_attribute("role", "alert")
     expect(refusal).to_contain_text("Hasta entonces, nadie confirma la hoja.")
+    expect(other.locator("#manche-1 .notice")).to_have_count(0)
     expect(other.locator("#manche-1 form.confirm")).to_have_count(0)
     assert other.evaluate("document.documentElement.scrollWidth") <= 360
     screenshot(other, "player-link-refused-es")
