@@ -190,6 +190,20 @@ def test_the_people_page_ticks_exact_matches_and_links_only_what_is_sent(organis
     assert list(event.players.filter(person__isnull=False).values_list("pk", flat=True)) == [roma.pk]
 
 
+@pytest.mark.parametrize("odd", ["²", "٣", "9" * 30, "9" * 5000, "-1", ""])
+def test_people_page_ids_that_are_no_ids_link_nobody_and_are_no_server_error(organiser_client, club, odd):
+    ada = Person.objects.create(club=club, name="Ada Rossi", affiliation="Roma")
+    event = event_of(club, players=[("Ada Rossi", "Roma")])
+    player = event.players.get()
+    url = reverse("tournaments:event_people", args=[event.slug])
+    posts = [{f"person-{player.pk}": odd}, {f"person-{odd}": str(ada.pk)}, {f"person-{odd}": "new"}]
+    for posted in posts:
+        response = organiser_client.post(url, posted, follow=True)
+        assert response.status_code in (200, 400), posted
+    assert "0 players linked." in organiser_client.post(url, posts[0], follow=True).content.decode()
+    assert not event.players.filter(person__isnull=False).exists()
+
+
 def test_the_people_page_reads_a_few_queries_whatever_the_players(
     organiser_client, club, django_assert_max_num_queries
 ):

@@ -62,7 +62,7 @@ def test_check_in_none_then_undo_restores_exactly_the_previous_set(organiser_cli
     entries = list(AuditEntry.objects.filter(event=event, action=Action.CHECK_IN).order_by("pk"))
     assert [entry.details for entry in entries] == [
         {"all": False, "changed": 3},
-        {"all": False, "undo": True, "changed": 3},
+        {"all": False, "undo": True, "changed": 3, "undoes": entries[0].pk},
     ]
     assert all(entry.via == "organiser" and entry.user is not None for entry in entries)
 

@@ -629,7 +629,8 @@ def test_pages_and_the_api_send_the_security_headers(client, tables):
 
 
 #: Pages and downloads no browser or proxy may keep, as (who asks, address of the event, its first table and a player
-#: there): the organiser's logged in, a table's or player's link by whoever holds it.
+#: there): the organiser's logged in, a table's or player's link by whoever holds it (but the pages a phone keeps for
+#: when its network is gone, in test_service_worker).
 PRIVATE_PAGES = {
     "backup.json": ("organiser", lambda event, table, player: reverse("tournaments:event_export", args=[event.slug])),
     "players.csv": ("organiser", lambda event, table, player: reverse("tournaments:players_csv", args=[event.slug])),
@@ -639,13 +640,11 @@ PRIVATE_PAGES = {
     "table links": ("organiser", lambda event, table, player: reverse("tournaments:round", args=[event.slug, 1])),
     "dashboard": ("organiser", lambda event, table, player: reverse("tournaments:dashboard")),
     "admin": ("organiser", lambda event, table, player: "/admin/tournaments/event/"),
-    "table link": ("anyone", lambda event, table, player: reverse("tournaments:table", args=[table.token])),
     "table clock": ("anyone", lambda event, table, player: reverse("tournaments:table_clock", args=[table.token])),
     "table api": ("anyone", lambda event, table, player: reverse("tournaments:api_table_sheet", args=[table.token])),
-    "player link": ("anyone", lambda event, table, player: reverse("tournaments:player_link", args=[player.token])),
-    "player table": (
+    "player clock": (
         "anyone",
-        lambda event, table, player: reverse("tournaments:player_table", args=[player.token, table.pk]),
+        lambda event, table, player: reverse("tournaments:player_clock", args=[player.token, table.pk]),
     ),
 }
 #: Public pages, as anyone sees them: caches may keep them.

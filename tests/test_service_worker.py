@@ -1,5 +1,6 @@
 """The service worker's script, and who is given it: the table and player pages register it, for a copy of
-themselves that opens without network; organiser pages never do."""
+themselves that opens without network; organiser pages never do. The pages it may keep say so in their
+Cache-Control; every other private answer, a turned-off link's among them, says ``no-store``."""
 
 from __future__ import annotations
 
@@ -19,6 +20,15 @@ def test_the_script_is_served_at_the_root_as_javascript_and_never_kept(client):
     script = response.content.decode()
     assert 'const STATIC_PREFIX = "/static/";' in script
     assert "/^\\/[tp]\\//" in script, "it answers only for the table and player pages"
+
+
+def test_the_script_keeps_only_whole_answers_that_may_be_kept_and_asks_the_server_first(client):
+    script = client.get("/sw.js").content.decode()
+    assert 'directive.trim() === "no-store"' in script, "an answer sent no-store is never kept"
+    assert 'response.status !== 200 || response.type !== "basic" || response.redirected' in script
+    assert "Promise.race([network, late])" in script, "the network answers first; the copy only when it cannot"
+    assert "response.status === 404 || response.status === 410" in script, "a link that is gone loses its copies"
+    assert "const KEPT_MARK = 'data-kept-at=\"\"';" in script
 
 
 def test_the_script_takes_no_post(client):
@@ -51,3 +61,64 @@ def test_every_page_says_when_the_server_does_not_answer(client):
     body = client.get("/").content.decode()
     assert "js/network.js" in body
     assert 'class="connection" data-connection role="status" hidden' in body
+
+
+def link_pages(table, me) -> list[str]:
+    return [
+        reverse("tournaments:table", args=[table.token]),
+        reverse("tournaments:player_table", args=[me.token, table.pk]),
+        reverse("tournaments:player_link", args=[me.token]),
+    ]
+
+
+def test_the_pages_a_phone_keeps_may_be_kept_on_the_phone_alone_and_are_asked_for_again(client, tables):  # noqa: F811
+    for page in link_pages(tables[0], tables[0].seats.get(position=2).player):
+        response = client.get(page)
+        assert response.status_code == 200, page
+        control = {directive.strip() for directive in response["Cache-Control"].split(",")}
+        assert {"private", "no-cache"} <= control and "no-store" not in control, (page, control)
+
+
+def test_their_parts_sent_to_htmx_and_their_other_pages_are_never_stored(client, tables):  # noqa: F811
+    table = tables[0]
+    me = table.seats.get(position=2).player
+    partial = client.get(reverse("tournaments:table", args=[table.token]), HTTP_HX_REQUEST="true")
+    assert "no-store" in partial["Cache-Control"]
+    for page in [
+        reverse("tournaments:table_clock", args=[table.token]),
+        reverse("tournaments:player_clock", args=[me.token, table.pk]),
+    ]:
+        response = client.get(page)
+        assert response.status_code == 200, page
+        assert "no-store" in response["Cache-Control"], page
+
+
+def test_a_turned_off_links_answer_is_never_stored(client, tables):  # noqa: F811
+    table = tables[0]
+    me = table.seats.get(position=2).player
+    old_pages = link_pages(table, me)
+    table.new_token()
+    table.save(update_fields=["token"])
+    me.new_token()
+    me.save(update_fields=["token"])
+    for page in old_pages:
+        response = client.get(page)
+        assert response.status_code == 404, page
+        assert "no-store" in response["Cache-Control"] and "no-cache" not in response["Cache-Control"], page
+    elsewhere = client.get(reverse("tournaments:player_table", args=[me.token, tables[1].pk]))
+    assert elsewhere.status_code == 404 and "no-store" in elsewhere["Cache-Control"]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "Offline: this page was kept on this phone at {time} and may be out of date."),
+        ("es", "Sin conexión: esta página se guardó en este teléfono a las {time} y puede estar desactualizada."),
+        ("it", "Senza rete: questa pagina è stata salvata su questo telefono alle {time} e potrebbe non essere"),
+    ],
+)
+def test_a_kept_copy_can_say_when_it_was_kept_in_the_visitors_language(client, tables, language, words):  # noqa: F811
+    page = reverse("tournaments:table", args=[tables[0].token])
+    body = client.get(page, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert body.count('data-kept-at=""') == 1, "the one mark the service worker fills in a copy it shows"
+    assert f'data-kept-copy="{words}' in body

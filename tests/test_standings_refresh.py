@@ -521,3 +521,12 @@ def test_saving_an_event_loaded_earlier_keeps_the_standings_bookkeeping(event):
     loaded.save()
     now = Event.objects.get(pk=event.pk)
     assert (now.venue, now.standings_stale, now.standings_version) == ("Circolo", True, 1)
+
+
+@pytest.mark.parametrize("shown", ["²-live1", "٣-live1", "9" * 5000, "-1-live1", ""])
+def test_a_poll_whose_shown_version_is_no_number_gets_the_newest_page(settings, shown):
+    settings.LIVE_RENDER_SECONDS = 0.0
+    page = "standings-live:test-odd-version"
+    assert live_render.live_partial(page, "1-live1", None, lambda: "<p>1</p>") == ("1-live1", "<p>1</p>", False)
+    version, html, _later = live_render.live_partial(page, "2-live1", shown, lambda: "<p>2</p>")
+    assert (version, html) == ("1-live1", "<p>1</p>"), "the newest rendered, as for a poll showing nothing yet"

@@ -29,3 +29,18 @@ def clipped_number(text: object, maximum: int) -> int | None:
     if not isinstance(text, str) or LONG_DIGITS.fullmatch(text) is None:
         return None
     return min(int(text), maximum)
+
+
+#: The largest id a row can have: a BigAutoField's, a signed 64-bit integer in SQLite and PostgreSQL alike.
+MAX_ID = 2**63 - 1
+#: Up to nineteen ASCII digits: as many as MAX_ID has.
+ID_DIGITS = re.compile(r"[0-9]{1,19}")
+
+
+def record_id(text: object) -> int | None:
+    """``text`` read as a row's id, posted or in an address: ASCII digits from 1 to MAX_ID; None for anything else,
+    which selects no row."""
+    if not isinstance(text, str) or ID_DIGITS.fullmatch(text) is None:
+        return None
+    number = int(text)
+    return number if 1 <= number <= MAX_ID else None

@@ -117,23 +117,25 @@ TABLE_SEATS = Joined((Table, "t"), (Round, "r"), (Event, "e"), (Seat, "s"), (Pla
 
 
 @cache
-def _table_seats_sql(vendor: str, key: str) -> str:
+def _table_seats_sql(vendor: str, key: str, published: bool) -> str:
     pk, column = pk_sql(), column_sql
+    only_published = f"AND r.{column(Round, 'published')} " if published else ""
     return (
         f"SELECT {TABLE_SEATS.columns()} FROM {table_sql(Table)} t "
         f"JOIN {table_sql(Round)} r ON r.{pk} = t.{column(Table, 'round')} "
         f"JOIN {table_sql(Event)} e ON e.{pk} = r.{column(Round, 'event')} "
         f"LEFT JOIN {table_sql(Seat)} s ON s.{column(Seat, 'table')} = t.{pk} "
         f"LEFT JOIN {table_sql(Player)} p ON p.{pk} = s.{column(Seat, 'player')} "
-        f"WHERE t.{column(Table, key)} = %s ORDER BY s.{column(Seat, 'position')}"
+        f"WHERE t.{column(Table, key)} = %s {only_published}ORDER BY s.{column(Seat, 'position')}"
     )
 
 
-def table_seats(*, token: str | None = None, table_id: int | None = None) -> list[list]:
+def table_seats(*, token: str | None = None, table_id: int | None = None, published: bool = False) -> list[list]:
     """The table of that token or id as rows of (table, round, event, seat, player), one per seat in seat order
-    (one row with no seat and no player for a table nobody sits at); no row when there is no such table."""
+    (one row with no seat and no player for a table nobody sits at); no row when there is no such table, or, with
+    ``published``, when its round's seating is not published: the database answers both alike, in the same time."""
     key, value = ("token", token) if token is not None else ("id", table_id)
-    with run(_table_seats_sql(db().vendor, key), [value]) as cursor:
+    with run(_table_seats_sql(db().vendor, key, published), [value]) as cursor:
         return TABLE_SEATS.instances(cursor.fetchall())
 
 

@@ -11,8 +11,9 @@
  *
  * Opening the page again (a reload, the browser reopened) puts what was kept back in its form. Where the page is
  * a secure context a service worker keeps a copy of the page and of what it loads, so that a reload without any
- * network still shows the kept sheets; this script takes that copy again, after answered saves, when the page is
- * put away.
+ * network still shows the kept sheets; this script asks it to take that copy again, after answered saves, when the
+ * page is put away. A page shown from that copy says so, with the time it was kept; a page whose link the server
+ * has turned off meanwhile loads again, to show the server's answer.
  */
 (function () {
   "use strict";
@@ -22,7 +23,6 @@
   window.tablescoreOutbox = true;
 
   var STORE = "tablescore:outbox";
-  var PAGES = "tablescore-pages";
   var SAVE_TIMEOUT = 20000;
   /* A kept sheet is tried again at least this often (ms): a few bytes, so that it arrives soon after the server
    * is back even when nothing else on the page asks. */
@@ -407,53 +407,78 @@
     copyBehind = Boolean(window.caches && navigator.serviceWorker);
   }
 
+  /* Ask this page's service worker to keep ``urls``: afresh when ``fresh``, else those it has no copy of. */
+  function askToKeep(urls, fresh) {
+    var worker = navigator.serviceWorker;
+    var message = { type: "tablescore:keep", urls: urls, fresh: fresh };
+    if (worker.controller) {
+      worker.controller.postMessage(message);
+      return;
+    }
+    worker.ready.then(function (registration) {
+      if (registration.active) {
+        registration.active.postMessage(message);
+      }
+    });
+  }
+
   function takeCopy() {
     if (!copyBehind) {
       return;
     }
     copyBehind = false;
-    window.caches
-      .open(PAGES)
-      .then(function (cache) {
-        return cache.add(window.location.pathname);
-      })
-      .catch(function () {
-        copyBehind = true;
-      });
+    askToKeep([window.location.pathname], true);
   }
 
-  /* Register the service worker for this kind of page (/t/ or /p/), and once the page has loaded, keep a copy of it
-   * and of what it loads when none is kept yet: the service worker keeps the copies of later visits itself. */
+  /* Register the service worker for this kind of page (/t/ or /p/), and once the page has loaded, have it keep a
+   * copy of the page and of what it loads when none is kept yet: it keeps the copies of later visits itself. */
   function keepCopies(box) {
     if (!box.dataset.worker || !("serviceWorker" in navigator) || !window.caches) {
       return;
     }
     var scope = "/" + window.location.pathname.split("/")[1] + "/";
     navigator.serviceWorker.register(box.dataset.worker, { scope: scope }).catch(function () {});
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      if (event.data && event.data.type === "tablescore:gone") {
+        window.location.reload();
+      }
+    });
+    navigator.serviceWorker.startMessages();
     var assets = Array.prototype.map.call(document.querySelectorAll("script[src], link[rel=stylesheet]"), function (
       element
     ) {
       return element.src || element.href;
     });
     function copyMissing() {
-      window.caches
-        .open(PAGES)
-        .then(function (cache) {
-          return Promise.all(
-            assets.concat([window.location.pathname]).map(function (url) {
-              return cache.match(url, { ignoreVary: true }).then(function (found) {
-                return found ? null : cache.add(url);
-              });
-            })
-          );
-        })
-        .catch(function () {});
+      askToKeep(assets.concat([window.location.pathname]), false);
     }
     if (document.readyState === "complete") {
       copyMissing();
     } else {
       window.addEventListener("load", copyMissing);
     }
+  }
+
+  /* "Offline: this page was kept on this phone at 21:04 ...", at the top of a page the service worker showed from
+   * its copy (it fills in ``data-kept-at``); the day too when the copy is older than today. */
+  function sayKeptCopy(box) {
+    var keptAt = Number(box.dataset.keptAt);
+    if (!keptAt || document.querySelector(".kept-copy")) {
+      return;
+    }
+    var kept = new Date(keptAt);
+    var lang = document.documentElement.lang || undefined;
+    var when = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+    if (kept.toDateString() !== new Date().toDateString()) {
+      when.day = "numeric";
+      when.month = "short";
+    }
+    var note = document.createElement("p");
+    note.className = "kept-copy";
+    note.setAttribute("role", "status");
+    note.textContent = say(box.dataset.keptCopy, { time: kept.toLocaleString(lang, when) });
+    var main = document.querySelector("main") || document.body;
+    main.insertBefore(note, main.firstChild);
   }
 
   document.addEventListener("visibilitychange", function () {
@@ -585,6 +610,7 @@
     );
     restore();
     show();
+    sayKeptCopy(box);
     keepCopies(box);
     flush(true);
     window.setInterval(show, 1000);

@@ -177,6 +177,7 @@ def test_a_sheet_saved_offline_survives_a_reload_and_arrives_once_the_network_is
     expect(points_typed(phone, 1, 3)).to_have_value("10")
     expect(phone.get_by_role("group", name="I am").get_by_role("radio", name=NAMES[0])).to_be_checked()
     expect(phone.locator("[data-connection]")).to_be_hidden()
+    expect(phone.locator(".kept-copy")).to_contain_text("Offline: this page was kept on this phone at")
     assert sheet_of(table).document is None
     screenshot(phone, "offline-reloaded", full_page=True)
 

@@ -1,16 +1,17 @@
 """The pictures in an uploaded file: a photo (JPEG, PNG, HEIF where Pillow reads it, ...) or a scanned PDF, as
-grey pages, with the limits that keep one upload from taking the laptop down."""
+grey pages, with the limits that keep one upload from taking the laptop down.
+
+Nothing here speaks to the organiser: a file refused says why by a code and its figures (``Refused``), and the
+web side words it, so that the pages can be drawn in a process of their own."""
 
 from __future__ import annotations
 
 import io
 import math
 import warnings
-from collections.abc import Iterator
 
 import numpy
 import pypdfium2
-from django.utils.translation import gettext as _
 from PIL import Image, ImageOps, UnidentifiedImageError
 from reportlab.lib.pagesizes import A4
 
@@ -26,6 +27,27 @@ PDF_DPI = 200
 MIN_PIXELS_PER_POINT = 1.5
 MIN_PICTURE_SIDE = math.ceil(A4[0] * MIN_PIXELS_PER_POINT)
 
+#: Why a file or a page is refused: heavier than ``MAX_BYTES``, no picture, a PDF that cannot be opened, more pages
+#: than ``MAX_PAGES`` (``pages``), more pixels than ``MAX_PIXELS``, too small to hold a sheet (``width``,
+#: ``height``), a page that cannot be drawn or read, a page that needs more memory than it may take.
+HEAVY, NOT_PICTURE, NOT_PDF, MANY_PAGES, MANY_PIXELS, TOO_SMALL = (
+    "heavy",
+    "not-picture",
+    "not-pdf",
+    "many-pages",
+    "many-pixels",
+    "too-small",
+)
+MALFORMED, MEMORY = "malformed", "memory"
+
+
+class Refused(ValueError):
+    """A file or a page that cannot be read as pictures of sheets: ``code`` says why, ``details`` its figures."""
+
+    def __init__(self, code: str, details: dict | None = None):
+        super().__init__(code, details or {})
+        self.code, self.details = code, details or {}
+
 
 class PictureRefused(ValueError):
     """A file that cannot be read as pictures of sheets; ``message`` says why, for the organiser."""
@@ -35,81 +57,78 @@ class PictureRefused(ValueError):
         self.message = message
 
 
-def pages(data: bytes, name: str = "") -> Iterator[numpy.ndarray]:
-    """Each page of ``data`` as a grey picture (rows of 0-255 values, the right way up by its EXIF)."""
-    if len(data) > MAX_BYTES:
-        raise PictureRefused(too_heavy(name))
-    if data[:5] == b"%PDF-":
-        yield from pdf_pages(data, name)
-    else:
-        yield photo(data, name)
+class Pictures:
+    """The pages of one file, each drawn as a grey picture when asked for (rows of 0-255 values, the right way up
+    by its EXIF); a photo is one page. Refused at once when it weighs too much, is no picture or PDF, or has too
+    many pages."""
+
+    def __init__(self, data: bytes):
+        if len(data) > MAX_BYTES:
+            raise Refused(HEAVY)
+        self.data = data
+        self.is_pdf = data[:5] == b"%PDF-"
+        self.document = None
+        self.count = 1
+        if self.is_pdf:
+            try:
+                self.document = pypdfium2.PdfDocument(data)
+                self.count = len(self.document)
+            except pypdfium2.PdfiumError as error:
+                self.close()
+                raise Refused(NOT_PDF) from error
+            if self.count > MAX_PAGES:
+                self.close()
+                raise Refused(MANY_PAGES, {"pages": self.count})
+
+    def page(self, index: int) -> numpy.ndarray:
+        """Page ``index`` (from 0) as a grey picture."""
+        if self.document is None:
+            return photo(self.data)
+        return pdf_page(self.document, index)
+
+    def close(self) -> None:
+        if self.document is not None:
+            self.document.close()
+            self.document = None
 
 
-def photo(data: bytes, name: str) -> numpy.ndarray:
+def photo(data: bytes) -> numpy.ndarray:
     """One picture, refused when it is not one, or has more than ``MAX_PIXELS`` (a decompression bomb too)."""
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:
             with Image.open(io.BytesIO(data)) as image:
-                too_large(image.width * image.height, name)
-                too_small(image.width, image.height, name)
+                too_large(image.width * image.height)
+                too_small(image.width, image.height)
                 image.load()
                 upright = ImageOps.exif_transpose(image)
                 return numpy.asarray(upright.convert("L"))
-        except PictureRefused:
+        except Refused:
             raise
         except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
-            raise PictureRefused(many_pixels(name)) from error
+            raise Refused(MANY_PIXELS) from error
         except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as error:
-            raise PictureRefused(
-                _("%(file)s is neither a picture nor a PDF this page can read.") % {"file": name or _("The file")}
-            ) from error
+            raise Refused(NOT_PICTURE) from error
 
 
-def pdf_pages(data: bytes, name: str) -> Iterator[numpy.ndarray]:
-    """A PDF's pages drawn at ``PDF_DPI`` (fewer dots where a page would pass ``MAX_PIXELS``)."""
+def pdf_page(document: pypdfium2.PdfDocument, index: int) -> numpy.ndarray:
+    """A PDF's page drawn at ``PDF_DPI`` (fewer dots where it would pass ``MAX_PIXELS``)."""
+    page = document[index]
     try:
-        document = pypdfium2.PdfDocument(data)
-    except pypdfium2.PdfiumError as error:
-        raise PictureRefused(
-            _("%(file)s is not a PDF this page can read.") % {"file": name or _("The file")}
-        ) from error
-    try:
-        if len(document) > MAX_PAGES:
-            raise PictureRefused(
-                _("%(file)s has %(pages)d pages; at most %(most)d are read at once.")
-                % {"file": name or _("The file"), "pages": len(document), "most": MAX_PAGES}
-            )
-        for page in document:
-            width, height = page.get_size()
-            scale = min(PDF_DPI / 72, (MAX_PIXELS / max(1.0, width * height)) ** 0.5)
-            bitmap = page.render(scale=scale, grayscale=True)
-            yield numpy.asarray(bitmap.to_pil().convert("L"))
+        width, height = page.get_size()
+        scale = min(PDF_DPI / 72, (MAX_PIXELS / max(1.0, width * height)) ** 0.5)
+        bitmap = page.render(scale=scale, grayscale=True)
+        return numpy.asarray(bitmap.to_pil().convert("L"))
     finally:
-        document.close()
+        page.close()
 
 
-def too_heavy(name: str) -> str:
-    return _("%(file)s is larger than %(size)d MB.") % {"file": name or _("The file"), "size": MAX_BYTES // 2**20}
-
-
-def too_large(pixels: int, name: str) -> None:
+def too_large(pixels: int) -> None:
     if pixels > MAX_PIXELS:
-        raise PictureRefused(many_pixels(name))
+        raise Refused(MANY_PIXELS)
 
 
-def too_small(width: int, height: int, name: str) -> None:
+def too_small(width: int, height: int) -> None:
     """Refuse a picture whose longer side is under ``MIN_PICTURE_SIDE``: its sheet's boxes could not be read."""
-    if max(width, height) >= MIN_PICTURE_SIDE:
-        return
-    size = {"file": name, "width": width, "height": height}
-    if name:
-        raise PictureRefused(_("The picture %(file)s is too small (%(width)d × %(height)d): photograph closer.") % size)
-    raise PictureRefused(_("The picture is too small (%(width)d × %(height)d): photograph closer.") % size)
-
-
-def many_pixels(name: str) -> str:
-    return _("%(file)s has more than %(megapixels)d megapixels.") % {
-        "file": name or _("The picture"),
-        "megapixels": MAX_PIXELS // 1_000_000,
-    }
+    if max(width, height) < MIN_PICTURE_SIDE:
+        raise Refused(TOO_SMALL, {"width": width, "height": height})

@@ -4,9 +4,10 @@ saved as the organiser's entry from paper, its picture kept with the change."""
 from __future__ import annotations
 
 import io
+import logging
 import time
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -21,20 +22,38 @@ import scoring
 from ..games.problems import translated
 from ..models import Event, PaperSheet, Table
 from ..models.sheets import PAPER_COPY_BYTES, Via
-from ..paper.geometry import affine, project
-from ..paper.images import MAX_BYTES, PictureRefused, pages, too_heavy
-from ..paper.reader import SheetRead, codes, read_picture
+from ..numbers import whole_number
+from ..paper.bounded import SLOW, OutOfTime, PageRead, Reader, read_here
+from ..paper.images import (
+    HEAVY,
+    MALFORMED,
+    MANY_PAGES,
+    MANY_PIXELS,
+    MAX_BYTES,
+    MAX_PAGES,
+    MAX_PIXELS,
+    MEMORY,
+    NOT_PDF,
+    TOO_SMALL,
+    PictureRefused,
+    Refused,
+)
+from ..paper.reader import SheetRead
 from ..printing.boxes import DIGIT, LETTER, MARK, TableLayout
 from ..printouts.sheets import round_with_seats, sheet_layouts
 from .audit import Author
 from .sheets import NoSuchManche, StaleSheet, record_table_sheet, with_event_fields
 from .tables import table_by_id
 
-#: How long one upload may read before it answers with what it has (the app server stops a request at 60 s).
+logger = logging.getLogger(__name__)
+
+#: How long one upload may read before it answers with what it has (the app server stops a request at 60 s), and
+#: one page of it before the process reading it is ended and the next page read: an upload answers within their sum.
 READING_SECONDS = 40
-#: How far outside a picture (a share of its longer side) a point placed by another sheet's QR code may fall and still
-#: be taken as in it: the code is small, so a point placed far from it drifts with the camera's tilt.
-PLACING_SLACK = 0.1
+PAGE_SECONDS = 15
+#: How much memory a page may take to be drawn and read (where the system can hold its process to it): a picture of
+#: ``MAX_PIXELS`` takes about a third of it.
+PAGE_MEMORY_BYTES = 2**30
 
 
 @dataclass
@@ -55,13 +74,14 @@ def table_token(text: str) -> str | None:
 
 
 class Layouts:
-    """The layouts of the tables a reading meets, each round laid out once; only ``event``'s tables when given."""
+    """The layouts of the tables a reading meets, each round laid out once; only ``event``'s tables when given
+    (``elsewhere``: whether a code of another event's table was met; which event is not told)."""
 
     def __init__(self, event: Event | None):
         self.event = event
         self.rounds: dict[int, dict[int, TableLayout]] = {}
         self.tables: dict[str, Table] = {}
-        self.elsewhere: list[str] = []
+        self.elsewhere = False
 
     def __call__(self, text: str) -> TableLayout | None:
         token = table_token(text)
@@ -70,7 +90,7 @@ class Layouts:
             return None
         event = table.round.event
         if self.event is not None and event.pk != self.event.pk:
-            self.elsewhere.append(event.name)
+            self.elsewhere = True
             return None
         if table.round_id not in self.rounds:
             round_ = round_with_seats(event, table.round.number)
@@ -88,39 +108,64 @@ class Layouts:
             if other.page == layout.page and other.link != layout.link
         ]
 
+    def answer(self, texts: list[str]) -> tuple[list[TableLayout | None], dict[str, list[TableLayout]]]:
+        """What a page's reading asks for the texts of its QR codes: each one's layout (None for no table here),
+        and the tables printed beside each."""
+        known = {text: self(text) for text in dict.fromkeys(texts)}
+        found = [known[text] for text in texts]
+        return found, {layout.link: self.printed_with(layout) for layout in found if layout is not None}
+
 
 def read_files(event: Event, files: Iterable, user) -> Upload:
     """Read every uploaded file (``name`` and ``read()``): each sheet found is stored as a PaperSheet waiting to be
-    checked; each file that holds none, or is refused, says why. A refused file stores nothing."""
+    checked; each file that holds none, is refused, or has a page that could not be read, says why. The pages are
+    read in a process of their own, each within ``PAGE_SECONDS`` and all within ``READING_SECONDS``."""
     upload = Upload()
     layouts = Layouts(event)
     deadline = time.monotonic() + READING_SECONDS
     hidden: list[tuple[TableLayout, str]] = []
-    for upload_file in files:
-        name = getattr(upload_file, "name", "") or _("The file")
-        if time.monotonic() > deadline:
-            upload.problems.append(_("%(file)s was not read: there was no time left. Add it again.") % {"file": name})
-            continue
-        try:
+    with Reader(deadline, PAGE_SECONDS, PAGE_MEMORY_BYTES) as reader:
+        for upload_file in files:
+            name = getattr(upload_file, "name", "") or _("The file")
+            if time.monotonic() >= deadline:
+                upload.problems.append(not_read(name))
+                continue
             if (getattr(upload_file, "size", 0) or 0) > MAX_BYTES:
-                raise PictureRefused(too_heavy(name))
-            found = read_file(upload_file.read(), name, layouts, deadline, hidden)
-        except PictureRefused as refused:
-            upload.problems.append(refused.message)
-            continue
-        except NotReadInTime as partly:
-            found = partly.found
-            upload.problems.append(
-                _("%(file)s was read up to page %(page)d: there was no time left. Add its other pages again.")
-                % {"file": name, "page": partly.first_unread - 1}
-            )
-        if not found:
-            upload.problems.append(nothing_found(name, layouts))
-        for page, sheet in found:
-            upload.sheets.append(store(sheet, layouts.tables[sheet.layout.link], source_of(name, page), user))
-        layouts.elsewhere.clear()
+                upload.problems.append(refusal(HEAVY, {}, name))
+                continue
+            data = upload_file.read()
+            layouts.elsewhere = False
+            told, stored = len(upload.problems), len(upload.sheets)
+            try:
+                for page, read in sources(reader.pages(data, layouts.answer), name, is_pdf(data), upload.problems):
+                    upload.sheets += [
+                        store(sheet, layouts.tables[sheet.layout.link], page, user) for sheet in read.sheets
+                    ]
+                    hidden += [(layout, page) for layout in read.uncoded]
+            except Refused as refused:
+                upload.problems.append(refusal(refused.code, refused.details, name))
+            except OutOfTime as late:
+                upload.problems.append(cut_short(name, late.number, is_pdf(data)))
+            if len(upload.sheets) == stored and len(upload.problems) == told:
+                upload.problems.append(nothing_found(name, layouts))
     upload.problems += codes_not_found(hidden, {paper.table.token for paper in upload.sheets})
     return upload
+
+
+def is_pdf(data: bytes) -> bool:
+    return data[:5] == b"%PDF-"
+
+
+def sources(pages: Iterable[PageRead], name: str, pdf: bool, problems: list[str]) -> Iterator[tuple[str, PageRead]]:
+    """The pages read, each with where it was read (``source_of``); why each other page was not read, told."""
+    for read in pages:
+        source = source_of(name, read.number if pdf else None)
+        if read.failure is None:
+            yield source, read
+            continue
+        if read.failure == MALFORMED:
+            logger.warning("%s could not be read: %s", source, read.details.get("trace", "its process died"))
+        problems.append(refusal(read.failure, read.details, name, source))
 
 
 def source_of(name: str, page: int | None) -> str:
@@ -132,56 +177,78 @@ def read_file(
     data: bytes,
     name: str,
     layouts: Layouts,
-    deadline: float | None = None,
     hidden: list[tuple[TableLayout, str]] | None = None,
+    problems: list[str] | None = None,
 ) -> list[tuple[int | None, SheetRead]]:
-    """The sheets on each page of one file, with their page number (None for a single picture). A PDF's pages
-    left when ``deadline`` (``time.monotonic()``) passes are not read: NotReadInTime says which. ``hidden`` gets the
-    tables printed beside a sheet found whose QR code the picture shows no sign of, with where they were missed."""
+    """The sheets on each page of one file at hand, read in this process without bounds (a command's, a test's),
+    with their page number (None for a single picture). ``hidden`` gets the tables printed beside a sheet found
+    whose QR code the picture shows no sign of, with where they were missed; ``problems`` why a page was not read
+    (without it, PictureRefused says it). Raises PictureRefused for a file that holds no pages to read."""
     found = []
-    is_pdf = data[:5] == b"%PDF-"
-    for number, picture in enumerate(pages(data, name), start=1):
-        if deadline is not None and time.monotonic() > deadline:
-            raise NotReadInTime(found, number)
-        sheets, _unknown = read_picture(picture, layouts)
-        page = number if is_pdf else None
-        found += [(page, sheet) for sheet in sheets]
-        if hidden is not None:
-            hidden += [(layout, source_of(name, page)) for layout in uncoded(picture, sheets, layouts)]
+    told: list[str] = []
+    try:
+        for source, read in sources(read_here(data, layouts.answer), name, is_pdf(data), told):
+            found += [(read.number if is_pdf(data) else None, sheet) for sheet in read.sheets]
+            if hidden is not None:
+                hidden += [(layout, source) for layout in read.uncoded]
+    except Refused as refused:
+        raise PictureRefused(refusal(refused.code, refused.details, name)) from refused
+    if told and problems is None:
+        raise PictureRefused(told[0])
+    (problems if problems is not None else []).extend(told)
     return found
 
 
-def uncoded(picture: numpy.ndarray, sheets: list[SheetRead], layouts: Layouts) -> list[TableLayout]:
-    """The tables printed on the same page as a sheet found in ``picture`` whose QR code was not found, though the
-    picture holds their sheet (its four corner marks, placed by the found sheet's code): covered, folded or out of
-    focus. A picture of one sheet of the page says nothing of the other."""
-    found = {sheet.layout.link for sheet in sheets}
-    beside = {
-        other.link: (sheet.layout, other)
-        for sheet in sheets
-        for other in layouts.printed_with(sheet.layout)
-        if other.link not in found
+def refusal(code: str, details: dict, name: str, source: str | None = None) -> str:
+    """What to tell of a file (``name``) refused, or of a page of it (``source``) that could not be read."""
+    file = name or _("The file")
+    source = source or file
+    if code == HEAVY:
+        return _("%(file)s is larger than %(size)d MB.") % {"file": file, "size": MAX_BYTES // 2**20}
+    if code == NOT_PDF:
+        return _("%(file)s is not a PDF this page can read.") % {"file": file}
+    if code == MANY_PAGES:
+        return _("%(file)s has %(pages)d pages; at most %(most)d are read at once.") % {
+            "file": file,
+            "pages": details["pages"],
+            "most": MAX_PAGES,
+        }
+    if code == MANY_PIXELS:
+        return _("%(file)s has more than %(megapixels)d megapixels.") % {
+            "file": name or _("The picture"),
+            "megapixels": MAX_PIXELS // 1_000_000,
+        }
+    if code == TOO_SMALL:
+        size = {"file": name, "width": details["width"], "height": details["height"]}
+        if name:
+            return _("The picture %(file)s is too small (%(width)d × %(height)d): photograph closer.") % size
+        return _("The picture is too small (%(width)d × %(height)d): photograph closer.") % size
+    if code == SLOW:
+        return _("%(source)s could not be read: it took longer than %(seconds)d seconds.") % {
+            "source": source,
+            "seconds": PAGE_SECONDS,
+        }
+    if code == MEMORY:
+        return _("%(source)s could not be read: it needs more memory than a page may take.") % {"source": source}
+    if code == MALFORMED:
+        return _("%(source)s could not be read: it is damaged, or drawn in a way this page cannot read.") % {
+            "source": source
+        }
+    return _("%(file)s is neither a picture nor a PDF this page can read.") % {"file": file}
+
+
+def not_read(name: str) -> str:
+    return _("%(file)s was not read: there was no time left. Add it again.") % {"file": name}
+
+
+def cut_short(name: str, number: int, pdf: bool) -> str:
+    """What to tell of a file whose reading's time ran out at page ``number``."""
+    if not pdf or number <= 1:
+        return not_read(name)
+    return _("%(file)s was read up to page %(page)d: there was no time left. Add its other pages again.") % {
+        "file": name,
+        "page": number - 1,
     }
-    if not beside:
-        return []
-    corners = {table_token(code.text): code.corners for code in codes(picture)}
-    missing = []
-    for placed_by, other in beside.values():
-        if placed_by.link in corners:
-            marks = project(affine(placed_by.qr.corners(), corners[placed_by.link]), [m.centre for m in other.marks])
-            if holds(picture, marks):
-                missing.append(other)
-    return missing
-
-
-def holds(picture: numpy.ndarray, points: numpy.ndarray) -> bool:
-    """Whether every one of ``points`` (pixels, x and y) is in ``picture``, give or take ``PLACING_SLACK``."""
-    height, width = picture.shape[:2]
-    slack = PLACING_SLACK * max(height, width)
-    xs, ys = points[:, 0], points[:, 1]
-    return bool(
-        (xs >= -slack).all() and (xs <= width + slack).all() and (ys >= -slack).all() and (ys <= height + slack).all()
-    )
 
 
 def codes_not_found(hidden: list[tuple[TableLayout, str]], read: set[str]) -> list[str]:
@@ -197,20 +264,9 @@ def codes_not_found(hidden: list[tuple[TableLayout, str]], read: set[str]) -> li
     ]
 
 
-class NotReadInTime(Exception):
-    """A long PDF read in part: ``found`` on the pages before ``first_unread``."""
-
-    def __init__(self, found: list, first_unread: int):
-        super().__init__(first_unread)
-        self.found, self.first_unread = found, first_unread
-
-
 def nothing_found(name: str, layouts: Layouts) -> str:
     if layouts.elsewhere:
-        return _("%(file)s is a sheet of another event (%(event)s): nothing was read.") % {
-            "file": name,
-            "event": layouts.elsewhere[0],
-        }
+        return _("%(file)s is a sheet of another event: nothing was read.") % {"file": name}
     return _(
         "No score sheet of this event was found in %(file)s. Photograph the whole sheet, its QR code and its four "
         "black corner squares in the picture, flat and in good light."
@@ -423,4 +479,5 @@ def placed_errors(paper: PaperSheet, number: int, problems) -> dict[str, list[st
 def chosen_manche(paper: PaperSheet, posted: str | None) -> int | None:
     """The manche the organiser says a one-manche sheet is for, if the table has it."""
     numbers = set(paper.table.manches.values_list("number", flat=True))
-    return int(posted) if posted and posted.isascii() and posted.isdigit() and int(posted) in numbers else None
+    number = whole_number(posted, maximum=max(numbers, default=0))
+    return number if number in numbers else None

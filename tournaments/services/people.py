@@ -15,6 +15,7 @@ from ..models import Club, Event, Person, Player
 from ..models.audit import Action
 from ..models.rounds import RoundStatus
 from ..names import clean_text
+from ..numbers import record_id
 from ..ratings.build import rebuild_ratings
 from .audit import Author, record
 
@@ -93,7 +94,7 @@ def link_players(event: Event, choices: dict[int, str], author: Author) -> int:
     if event.club_id is None:
         raise PeopleRefused(_("This tournament belongs to no club: choose its club first."))
     players = {p.pk: p for p in event.players.filter(pk__in=list(choices), person__isnull=True)}
-    wanted = {int(v) for v in choices.values() if v != NEW_PERSON and str(v).isdigit()}
+    wanted = {record_id(v) for v in choices.values() if v != NEW_PERSON} - {None}
     people = {p.pk: p for p in Person.objects.filter(club_id=event.club_id, pk__in=wanted)}
     taken = set(event.players.filter(person__isnull=False).values_list("person_id", flat=True))
     known = {same_person_key(p.name, p.affiliation): p for p in Person.objects.filter(club_id=event.club_id)}
@@ -102,7 +103,7 @@ def link_players(event: Event, choices: dict[int, str], author: Author) -> int:
         player = players.get(player_id)
         if player is None:
             continue
-        person = person_for(event.club, player, known) if choice == NEW_PERSON else people.get(int(choice))
+        person = person_for(event.club, player, known) if choice == NEW_PERSON else people.get(record_id(choice))
         if person is None:
             raise PeopleRefused(_("%(name)s: that person is not one of the club's.") % {"name": player})
         if person.pk in taken:

@@ -15,8 +15,10 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from ..collation import alphabetical, sort_key
-from ..models import Event, Player, Round, Seat, Team
+from ..models import AuditEntry, Event, Player, Round, Seat, Team
+from ..models.audit import Action
 from ..names import clean_text, has_visible_character
+from .audit import Author, record
 from .find_table import folded
 from .look_alikes import LookAlikes, lost_mark
 
@@ -356,6 +358,30 @@ def check_in_all(event: Event, present: bool) -> list[int]:
 def undo_check_in_all(event: Event, present: bool, changed: list[int]) -> int:
     """Put back the check-in of the players ``check_in_all(event, present)`` changed; how many were put back."""
     return event.players.filter(pk__in=changed).update(checked_in=not present)
+
+
+class UndoneAlready(Exception):
+    """The check-in of everyone (or no one) was undone already: an undo works once."""
+
+
+def undo_check_in_all_once(event: Event, undo: dict, author: Author) -> int:
+    """Undo the check-in of everyone (or no one) that ``undo`` describes (``present``, ``players``, and ``entry``:
+    its audit entry), once; how many check-ins were put back. The undo is kept in the audit trail as the undo of
+    that entry, in the transaction that puts them back and holds that entry's row, so two sendings of one undo,
+    by any process, undo it once.
+
+    Raises LookupError when this event keeps no such check-in, UndoneAlready when it was undone already."""
+    with transaction.atomic():
+        done = AuditEntry.objects.select_for_update().filter(pk=undo.get("entry"), event=event, action=Action.CHECK_IN)
+        done = done.first()
+        if done is None:
+            raise LookupError(undo.get("entry"))
+        if AuditEntry.objects.filter(event=event, action=Action.CHECK_IN, details__undoes=done.pk).exists():
+            raise UndoneAlready(done.pk)
+        restored = undo_check_in_all(event, undo["present"], undo["players"])
+        details = {"all": undo["present"], "undo": True, "changed": restored, "undoes": done.pk}
+        record(event, Action.CHECK_IN, author, details=details)
+    return restored
 
 
 def check_in_all_overwrites(event: Event, present: bool) -> int:

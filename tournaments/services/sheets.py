@@ -143,6 +143,12 @@ def received_already(at: TableAtHand, number: int, delivery: Delivery) -> bool:
     return SheetRevision.objects.filter(manche__table_id=at.table.pk, manche__number=number, key=delivery.key).exists()
 
 
+def stored_already(current: Manche, delivery: Delivery) -> bool:
+    """Inside the table's lock: whether this save (by its key) is one of the changes stored of ``current``, at
+    whatever version it was sent."""
+    return bool(delivery.key) and SheetRevision.objects.filter(manche_id=current.pk, key=delivery.key).exists()
+
+
 def keys_since(current: Manche, based_on: int, delivery: Delivery) -> frozenset[str]:
     """Inside the table's lock: the phones' keys of the changes stored since ``based_on``, when this save has a key
     and the sheet has changed since; empty otherwise."""
@@ -179,7 +185,8 @@ def record_table_sheet(
     ``paper`` is the picture of the paper sheet it was read from, kept with the change.
 
     Raises ScoreSheetError for a sheet the rules refuse, TableClosed (``only_while_open``: the players' doors) when
-    the table takes no change from its players, NoSuchManche, and StaleSheet for a stale version. The table is
+    the table takes no change from its players, NoSuchManche, StaleSheet for a stale version, and AlreadyReceived
+    for a save whose key is stored already (a replay, whatever version it says it is based on). The table is
     locked and checked again inside the transaction that writes, which also keeps the change in the audit trail,
     stores the table's results and marks the event's standings out of date; they are rebuilt after the commit
     (``standings.refresh``).
@@ -210,9 +217,9 @@ def record_table_sheet(
     with transaction.atomic():
         manches = locked(at)
         current = at.manche(number)
-        since = keys_since(current, based_on, delivery) if current else frozenset()
-        if delivery.key in since:
+        if current is not None and stored_already(current, delivery):
             raise AlreadyReceived(current)
+        since = keys_since(current, based_on, delivery) if current else frozenset()
         closed = at.closed_reason() if only_while_open else None
         if closed:
             raise TableClosed(closed)

@@ -94,31 +94,31 @@ def at_hand(rows: list[list]) -> TableAtHand | None:
     return TableAtHand(table, seats)
 
 
-def table_by_token(token: object) -> TableAtHand | None:
-    """The table whose link this is, or None. Anything not shaped like a token never reaches the database; the
-    unique index finds the row and the token is then compared in constant time."""
+def table_by_token(token: object, published: bool = False) -> TableAtHand | None:
+    """The table whose link this is (only once its round's seating is published, with ``published``), or None.
+    Anything not shaped like a token never reaches the database; the unique index finds the row and the token is
+    then compared in constant time."""
     if not well_formed(token):
         return None
-    found = at_hand(sql.table_seats(token=token))
+    found = at_hand(sql.table_seats(token=token, published=published))
     return found if found is not None and verified(found.table, token) else None
 
 
 def published_table(token: object) -> TableAtHand | None:
     """The table whose link this is, once its round's seating is published; None otherwise."""
-    found = table_by_token(token)
-    return found if found is not None and found.round.published else None
+    return table_by_token(token, published=True)
 
 
-def table_by_id(table_id: int) -> TableAtHand | None:
-    return at_hand(sql.table_seats(table_id=table_id))
+def table_by_id(table_id: int, published: bool = False) -> TableAtHand | None:
+    return at_hand(sql.table_seats(table_id=table_id, published=published))
 
 
 def player_at_table(token: object, table_id: int) -> tuple[TableAtHand, Seat] | None:
     """The table and the seat of the player whose link this is, if they sit there in a published round."""
     if not well_formed(token):
         return None
-    found = table_by_id(table_id)
-    if found is None or not found.round.published:
+    found = table_by_id(table_id, published=True)
+    if found is None:
         return None
     seat = next((s for s in found.seats if hmac.compare_digest(s.player.token.encode(), token.encode())), None)
     return (found, seat) if seat is not None else None

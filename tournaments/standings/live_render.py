@@ -19,6 +19,7 @@ from django.conf import settings
 from django.core.cache import cache
 
 from ..after_response import after_response
+from ..numbers import whole_number
 
 #: The default of ``settings.LIVE_RENDER_SECONDS``.
 LIVE_RENDER_SECONDS = 1.0
@@ -29,6 +30,8 @@ _KEPT = 600
 #: How long a process's claim to render a page keeps the others from rendering it too (seconds): longer than any
 #: render, short enough that a claim left by a process that died holds nobody up for long.
 _CLAIMED = 10
+#: The largest stored standings' version read from a live version: nine digits, more than any evening counts.
+_MAX_VERSION = 999_999_999
 
 _rendering: dict[str, threading.Lock] = {}
 _rendering_guard = threading.Lock()
@@ -64,8 +67,8 @@ def live_partial(
 
 def _standings_number(version: str | None) -> int:
     """The stored standings' version in a live version (``12-live3``: 12); -1 for anything else."""
-    number = (version or "").partition("-")[0]
-    return int(number) if number.isdigit() and len(number) < 12 else -1
+    number = whole_number((version or "").partition("-")[0], maximum=_MAX_VERSION)
+    return -1 if number is None else number
 
 
 def _rendered_once(key: str, render: Callable[[], str]) -> str:

@@ -10,6 +10,7 @@ from django.utils.translation import ngettext
 
 from ..access import organiser_event
 from ..collation import alphabetical
+from ..numbers import record_id
 from ..services import people as service
 from ..services.audit import organiser_author
 
@@ -17,12 +18,13 @@ FIELD = "person-"
 
 
 def chosen_links(post) -> dict[int, str]:
-    """What the page's form says for each player: ``person-<player id>`` = a person's id or ``new``."""
+    """What the page's form says for each player: ``person-<player id>`` = a person's id or ``new``; a name or a
+    value that is no id (``²``, a number past any row) is left out."""
     choices = {}
     for name, value in post.items():
-        player_id = name.removeprefix(FIELD)
-        if name.startswith(FIELD) and player_id.isdigit() and (value == service.NEW_PERSON or value.isdigit()):
-            choices[int(player_id)] = value
+        player_id = record_id(name.removeprefix(FIELD)) if name.startswith(FIELD) else None
+        if player_id is not None and (value == service.NEW_PERSON or record_id(value) is not None):
+            choices[player_id] = value
     return choices
 
 

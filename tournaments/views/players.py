@@ -17,6 +17,7 @@ from ..csv_export import csv_response
 from ..forms.players import ImportForm, PlayerEditForm, PlayerForm, duplicate_name
 from ..models import AuditEntry, Event, Player
 from ..models.audit import Action
+from ..numbers import record_id
 from ..services import players as service
 from ..services.audit import organiser_author, record
 from ..spreadsheets import xlsx_response
@@ -189,9 +190,10 @@ def check_in_all(request, slug: str):
                 **check_in_all_words(present, overwritten),
             )
     changed = service.check_in_all(event, present)
-    record(event, Action.CHECK_IN, organiser_author(request), details={"all": present, "changed": len(changed)})
+    done = record(event, Action.CHECK_IN, organiser_author(request), details={"all": present, "changed": len(changed)})
     if changed:
-        token = signing.dumps({"event": event.pk, "present": present, "players": changed}, salt=UNDO_SALT)
+        undo = {"event": event.pk, "present": present, "players": changed, "entry": done.pk}
+        token = signing.dumps(undo, salt=UNDO_SALT)
         request.session[UNDO_KEY] = {"event": event.pk, "present": present, "count": len(changed), "token": token}
     else:
         messages.info(request, _("Nothing to change: every active player already is as asked."))
@@ -232,22 +234,22 @@ def check_in_all_words(present: bool, count: int) -> dict:
 
 @require_POST
 def check_in_all_undo(request, slug: str):
-    """Put back the check-ins exactly as they were before the last check-in of everyone or no one."""
+    """Put back the check-ins exactly as they were before the check-in of everyone or no one the token names; once."""
     event = organiser_event(request, slug)
     try:
         undo = signing.loads(request.POST.get("token", ""), salt=UNDO_SALT, max_age=UNDO_SECONDS)
     except signing.BadSignature:
         undo = None
-    if not undo or undo.get("event") != event.pk:
+    try:
+        if not undo or undo.get("event") != event.pk:
+            raise LookupError
+        restored = service.undo_check_in_all_once(event, undo, organiser_author(request))
+    except LookupError:
         messages.error(request, _("This undo no longer works: check the players in one by one."))
         return redirect("tournaments:players", slug=event.slug)
-    restored = service.undo_check_in_all(event, undo["present"], undo["players"])
-    record(
-        event,
-        Action.CHECK_IN,
-        organiser_author(request),
-        details={"all": undo["present"], "undo": True, "changed": restored},
-    )
+    except service.UndoneAlready:
+        messages.error(request, _("This undo was done already: nothing was changed."))
+        return redirect("tournaments:players", slug=event.slug)
     messages.success(
         request,
         ngettext("%(count)d check-in put back as it was.", "%(count)d check-ins put back as they were.", restored)
@@ -400,9 +402,10 @@ def import_players(request, slug: str):
 
 
 def chosen_ids(data) -> list[int]:
-    """The players selected in the table (``player``, one value each) or carried by the confirmation (``players``)."""
+    """The players selected in the table (``player``, one value each) or carried by the confirmation (``players``);
+    a value that is no id (``record_id``) selects nobody."""
     values = data.getlist("player") + data.get("players", "").split(",")
-    return sorted({int(value) for value in values if value.strip().isdigit()})
+    return sorted({record_id(value.strip()) for value in values} - {None})
 
 
 @require_http_methods(["GET", "POST"])
