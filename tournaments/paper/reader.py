@@ -4,7 +4,6 @@ the picture straight, then every box of its layout is read (digits by a classifi
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy
@@ -128,22 +127,6 @@ def codes(picture: numpy.ndarray) -> list[Code]:
         corners = [(c.x / scale, c.y / scale) for c in (p.top_left, p.top_right, p.bottom_right, p.bottom_left)]
         result.append(Code(code.text, numpy.asarray(corners, float)))
     return result
-
-
-def read_picture(
-    picture: numpy.ndarray, layout_for: Callable[[str], TableLayout | None]
-) -> tuple[list[SheetRead], list[str]]:
-    """Every sheet whose QR code ``layout_for`` knows, read; and the texts of the codes it does not know."""
-    grey = picture.astype(numpy.float32)
-    sheets, unknown = [], []
-    squares: dict[str, numpy.ndarray] = {}
-    for code in codes(picture):
-        layout = layout_for(code.text)
-        if layout is None:
-            unknown.append(code.text)
-            continue
-        sheets.append(read_sheet(grey, code, layout, squares))
-    return sheets, unknown
 
 
 def read_sheet(grey: numpy.ndarray, code: Code, layout: TableLayout, squares: dict | None = None) -> SheetRead:

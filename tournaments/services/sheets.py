@@ -143,12 +143,6 @@ def received_already(at: TableAtHand, number: int, delivery: Delivery) -> bool:
     return SheetRevision.objects.filter(manche__table_id=at.table.pk, manche__number=number, key=delivery.key).exists()
 
 
-def stored_already(current: Manche, delivery: Delivery) -> bool:
-    """Inside the table's lock: whether this save (by its key) is one of the changes stored of ``current``, at
-    whatever version it was sent."""
-    return bool(delivery.key) and SheetRevision.objects.filter(manche_id=current.pk, key=delivery.key).exists()
-
-
 def keys_since(current: Manche, based_on: int, delivery: Delivery) -> frozenset[str]:
     """Inside the table's lock: the phones' keys of the changes stored since ``based_on``, when this save has a key
     and the sheet has changed since; empty otherwise."""
@@ -217,7 +211,7 @@ def record_table_sheet(
     with transaction.atomic():
         manches = locked(at)
         current = at.manche(number)
-        if current is not None and stored_already(current, delivery):
+        if current is not None and received_already(at, number, delivery):
             raise AlreadyReceived(current)
         since = keys_since(current, based_on, delivery) if current else frozenset()
         closed = at.closed_reason() if only_while_open else None
